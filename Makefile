@@ -1,0 +1,130 @@
+# gpugov top-level Makefile: kbuild for the modules (see Kbuild), and
+# everything else: userspace tools, tests, benchmarks, validation, demo.
+#
+# Pieces of the tree add themselves through mk/*.mk fragments, which may
+# append to TOOLS_BINS (userspace programs), CHECK_SUITES (userspace test
+# suites run by `make check` and `make test`), TEST_SUITES (further suites
+# only `make test` runs, e.g. in a VM), BENCH_TARGETS and VALIDATE_TARGETS.
+# Each suite NAME is a make target that prints TAP and a line
+# "RESULT NAME: P passed, F failed".
+
+
+SHELL := /bin/bash
+CC ?= cc
+BUILD := build
+CFLAGS_USER := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror \
+	-Wshadow -Wno-unused-parameter -Wno-missing-field-initializers -Ipredictors -Itools/common
+LDLIBS_USER := -lm
+DATA ?= ../shared/data
+
+# Kernel build: the bookworm metapackage's 6.1 ABI unless KDIR says otherwise.
+KVER = $(shell scripts/kver.sh 6.1)
+KVER_612 = $(shell scripts/kver.sh 6.12)
+KDIR ?= /usr/src/linux-headers-$(KVER)
+
+TOOLS_BINS :=
+CHECK_SUITES :=
+TEST_SUITES :=
+BENCH_TARGETS :=
+VALIDATE_TARGETS :=
+
+PRED_SRCS := $(wildcard predictors/*.c)
+PRED_OBJS := $(PRED_SRCS:%.c=$(BUILD)/%.o)
+LIBGPUGOV := $(BUILD)/libgpugov.a
+COMMON_SRCS := $(wildcard tools/common/*.c)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)
+LIBCOMMON := $(BUILD)/libgpugov-tools.a
+UNIT_SRCS := $(wildcard selftests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:selftests/unit/%.c=$(BUILD)/unit/%)
+
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: all deps module module-612 module-check tools check run-check-suites test bench \
+	validate demo clean FORCE
+
+all: module tools
+
+deps:
+	@scripts/deps.sh build
+
+$(BUILD)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_USER) -MMD -MP -c -o $@ $<
+
+$(LIBGPUGOV): $(PRED_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBCOMMON): $(COMMON_OBJS)
+	@rm -f $@ && mkdir -p $(dir $@)
+	$(if $^,ar rcs $@ $^,printf '!<arch>\n' > $@)
+
+$(BUILD)/unit/%: selftests/unit/%.c $(LIBCOMMON) $(LIBGPUGOV) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_USER) -Iselftests/unit -MMD -MP -o $@ $< $(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)
+
+tools: $(TOOLS_BINS)
+
+# ---- kernel modules -------------------------------------------------------
+# Fails on any compiler or sparse warning: the module must build clean.
+define kbuild_clean
+	@scripts/deps.sh module
+	@set -o pipefail; $(MAKE) -C $(1) M=$(CURDIR) $(2) modules 2>&1 | tee $(BUILD)/kbuild.log
+	@! grep -E 'warning:|error:' $(BUILD)/kbuild.log
+endef
+
+module:
+	@mkdir -p $(BUILD)
+	$(call kbuild_clean,$(KDIR),)
+
+module-612:
+	@mkdir -p $(BUILD)
+	$(call kbuild_clean,/usr/src/linux-headers-$(KVER_612),)
+
+# Both kernels, each with sparse (C=2 checks every file, built or not).
+module-check:
+	@mkdir -p $(BUILD)
+	@n=0; f=0; \
+	for kd in $(KDIR) /usr/src/linux-headers-$(KVER_612); do \
+		if $(MAKE) --no-print-directory -C $$kd M=$(CURDIR) clean >/dev/null && \
+		   $(MAKE) --no-print-directory -C $$kd M=$(CURDIR) C=2 modules >$(BUILD)/kbuild.log 2>&1 && \
+		   ! grep -E 'warning:|error:' $(BUILD)/kbuild.log; then \
+			echo "ok - module builds warning- and sparse-clean against $$kd"; n=$$((n+1)); \
+		else \
+			cat $(BUILD)/kbuild.log; echo "not ok - module build against $$kd"; f=$$((f+1)); \
+		fi; \
+	done; \
+	$(MAKE) --no-print-directory -C $(KDIR) M=$(CURDIR) clean >/dev/null; \
+	echo "RESULT module-check: $$n passed, $$f failed"; [ $$f -eq 0 ]
+
+# ---- tests ----------------------------------------------------------------
+unit-%: $(BUILD)/unit/%
+	$<
+
+run-check-suites: $(UNIT_BINS) $(TOOLS_BINS)
+	@for t in $(UNIT_BINS); do scripts/run-suite.sh $$(basename $$t) $$t; done
+	@for s in $(CHECK_SUITES); do scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
+
+check:
+	@rm -rf $(BUILD)/results
+	@$(MAKE) --no-print-directory run-check-suites
+	@scripts/sum-results.sh
+
+test:
+	@scripts/deps.sh build module
+	@rm -rf $(BUILD)/results
+	@$(MAKE) --no-print-directory run-check-suites
+	@scripts/run-suite.sh module-check $(MAKE) --no-print-directory module-check
+	@for s in $(TEST_SUITES); do scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
+	@scripts/sum-results.sh
+
+bench: $(BENCH_TARGETS)
+
+validate: $(VALIDATE_TARGETS)
+
+clean:
+	rm -rf $(BUILD)
+	-[ -d "$(KDIR)" ] && $(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null 2>&1
+
+-include $(PRED_OBJS:.o=.d) $(COMMON_OBJS:.o=.d) $(UNIT_BINS:=.d)
+

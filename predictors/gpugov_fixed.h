@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov_fixed.h - overflow-safe fixed-point helpers shared by all models.
+ *
+ * Every helper saturates instead of wrapping and never divides by zero, so
+ * a model fed with odd counters yields a huge (but ordered) value rather
+ * than a trap.  Ratios are Q16 (1.0 == GPUGOV_Q16_ONE).
+ */
+#ifndef GPUGOV_FIXED_H
+#define GPUGOV_FIXED_H
+
+#include "gpugov_shim.h"
+
+#define GPUGOV_Q16_SHIFT	16
+#define GPUGOV_Q16_ONE		(1U << GPUGOV_Q16_SHIFT)
+/* Ratios are clamped below 2^32 (65536x) so that products of two fit u64. */
+#define GPUGOV_RATIO_MAX	((u64)U32_MAX)
+
+#define GPUGOV_PS_PER_NS	1000U
+#define GPUGOV_PS_PER_S_KHZ	1000000000U	/* ps per cycle at 1 kHz */
+
+u64 gpugov_mul_div(u64 a, u32 mul, u32 div);
+u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max);
+u64 gpugov_ratio_q16(u64 num, u64 den);
+u64 gpugov_mul_q16(u64 a, u64 q16);
+u64 gpugov_sat_add(u64 a, u64 b);
+
+/**
+ * gpugov_cyc_to_ps() - duration of @cyc cycles of a @khz clock, in ps
+ * @cyc: cycle count
+ * @khz: clock frequency in kHz (0 saturates)
+ */
+static inline u64 gpugov_cyc_to_ps(u64 cyc, u32 khz)
+{
+	return gpugov_mul_div(cyc, GPUGOV_PS_PER_S_KHZ, khz);
+}
+
+/**
+ * gpugov_ps_to_cyc() - number of @khz cycles that fit in @ps picoseconds
+ * @ps: duration in ps
+ * @khz: clock frequency in kHz
+ */
+static inline u64 gpugov_ps_to_cyc(u64 ps, u32 khz)
+{
+	return gpugov_mul_div(ps, khz, GPUGOV_PS_PER_S_KHZ);
+}
+
+/**
+ * gpugov_scale_ps() - stretch a duration by the clock ratio @from / @to
+ *
+ * Time that scales with a clock: measured at @from kHz, it takes
+ * ps * from / to at @to kHz.
+ */
+static inline u64 gpugov_scale_ps(u64 ps, u32 from, u32 to)
+{
+	return gpugov_mul_div(ps, from, to);
+}
+
+#endif /* GPUGOV_FIXED_H */

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_opp.c - OPP table validation and lookup.
+ */
+#include "gpugov_sample.h"
+
+/**
+ * gpugov_opp_table_check() - is @t usable by the models and policies?
+ * @t: table to check
+ *
+ * Valid tables have 1..GPUGOV_MAX_OPPS entries with non-zero core clocks in
+ * strictly ascending (core_khz, mem_khz) order, and either every entry or
+ * none carries an energy-model power (the two power models are not mixed).
+ *
+ * Return: 0 if valid, -1 otherwise.
+ */
+int gpugov_opp_table_check(const struct gpugov_opp_table *t)
+{
+	u32 i, with_power = 0;
+
+	if (!t->nr || t->nr > GPUGOV_MAX_OPPS)
+		return -1;
+	for (i = 0; i < t->nr; i++) {
+		const struct gpugov_opp *o = &t->opp[i];
+
+		if (!o->core_khz)
+			return -1;
+		if (o->power_uw)
+			with_power++;
+		if (i && (o->core_khz < o[-1].core_khz ||
+			  (o->core_khz == o[-1].core_khz &&
+			   o->mem_khz <= o[-1].mem_khz)))
+			return -1;
+	}
+	return (with_power && with_power != t->nr) ? -1 : 0;
+}
+
+static u32 khz_dist(u32 a, u32 b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/**
+ * gpugov_opp_nearest() - index of the OPP closest to the given clocks
+ * @t: a valid table
+ * @core_khz: core clock
+ * @mem_khz: memory clock (ignored where the table or the caller has none)
+ *
+ * Closest core clock first, then closest memory clock; ties go to the
+ * lower index.
+ */
+u32 gpugov_opp_nearest(const struct gpugov_opp_table *t, u32 core_khz,
+		       u32 mem_khz)
+{
+	u32 i, best = 0;
+
+	for (i = 1; i < t->nr; i++) {
+		const struct gpugov_opp *o = &t->opp[i], *b = &t->opp[best];
+		u32 dc = khz_dist(o->core_khz, core_khz);
+		u32 bc = khz_dist(b->core_khz, core_khz);
+
+		if (dc < bc || (dc == bc && mem_khz &&
+				khz_dist(o->mem_khz, mem_khz) <
+				khz_dist(b->mem_khz, mem_khz)))
+			best = i;
+	}
+	return best;
+}

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_policy.c - choose the next OPP from per-OPP predictions.
+ *
+ * Metrics are compared as Q16 ratios to the prediction at the OPP in force
+ * (DESIGN.md section 4), which keeps every product below 2^64 for
+ * intervals up to 10 s, clocks up to 4 GHz and counters up to 2^40:
+ *	rE = E(f) / E(cur), rT = T(f) / T(cur), each clamped below 2^32
+ *	edp  = rE * rT,  ed2p = rE * rT^2,  energy = rE
+ * The lowest metric wins, the lower OPP on a tie.  `energy` only considers
+ * OPPs whose predicted time is within max_slowdown percent of the top
+ * OPP's (seed 000 section 5.2 "reduce energy while maintaining a
+ * performance constraint").  With hysteresis h, the OPP in force (metric
+ * 1.0 by construction) is kept unless the best is better by more than h%.
+ */
+#include "gpugov_policy.h"
+#include "gpugov_predict.h"
+#include "gpugov_fixed.h"
+
+const char *const gpugov_objective_names[GPUGOV_NR_OBJ] = {
+	[GPUGOV_OBJ_PERFORMANCE] = "performance",
+	[GPUGOV_OBJ_EDP] = "edp",
+	[GPUGOV_OBJ_ED2P] = "ed2p",
+	[GPUGOV_OBJ_ENERGY] = "energy",
+};
+
+const char *const gpugov_reason_names[GPUGOV_NR_REASON] = {
+	[GPUGOV_REASON_BEST] = "best",
+	[GPUGOV_REASON_HYSTERESIS] = "hysteresis",
+	[GPUGOV_REASON_PERFORMANCE] = "performance",
+	[GPUGOV_REASON_IDLE] = "idle",
+};
+
+/**
+ * gpugov_objective_find() - id of the objective named @name
+ * @name: name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * Return: the enum gpugov_objective value, or -1.
+ */
+int gpugov_objective_find(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < GPUGOV_NR_OBJ; i++)
+		if (strlen(gpugov_objective_names[i]) == len &&
+		    !memcmp(gpugov_objective_names[i], name, len))
+			return i;
+	return -1;
+}
+
+/**
+ * gpugov_policy_defaults() - defaults: EDP, 5% slowdown, no hysteresis, and
+ * a power model in which static power is about a third of busy power at
+ * 1 V and 1 GHz (GPUWattch-style split, seed 000 section 4)
+ * @p: parameters to fill
+ */
+void gpugov_policy_defaults(struct gpugov_policy_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->objective = GPUGOV_OBJ_EDP;
+	p->max_slowdown_pct = 5;
+	p->power.dyn_uw = 2000000;
+	p->power.static_uw = 800000;
+	p->power.uncore_uw = 200000;
+}
+
+static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
+{
+	u64 edp = min_t(u64, gpugov_mul_q16(re, rt), GPUGOV_RATIO_MAX);
+
+	switch (obj) {
+	case GPUGOV_OBJ_ENERGY:
+		return re;
+	case GPUGOV_OBJ_ED2P:
+		return min_t(u64, gpugov_mul_q16(edp, rt), GPUGOV_RATIO_MAX);
+	case GPUGOV_OBJ_EDP:
+		return edp;
+	default:
+		return rt;
+	}
+}
+
+/* Below 1/16 a Q16 metric has fewer than 4096 steps: refine. */
+#define REFINE_BELOW	(GPUGOV_Q16_ONE >> 4)
+
+static void fill_metrics(enum gpugov_objective obj,
+			 const struct gpugov_opp_table *t,
+			 const struct gpugov_decision *d, u32 ref, u64 *m)
+{
+	u32 i;
+
+	for (i = 0; i < t->nr; i++)
+		m[i] = metric_q16(obj,
+				  gpugov_ratio_q16(d->energy_pj[i], d->energy_pj[ref]),
+				  gpugov_ratio_q16(d->time_ps[i], d->time_ps[ref]));
+}
+
+/* OPP of least metric, the lower on ties; only feasible ones for `energy`. */
+static u32 argmin_metric(const struct gpugov_policy_params *p,
+			 const struct gpugov_opp_table *t,
+			 const struct gpugov_decision *d, const u64 *m,
+			 u64 limit)
+{
+	u32 top = t->nr - 1, best = top, i;
+
+	for (i = 0; i < top; i++) {
+		if (p->objective == GPUGOV_OBJ_ENERGY &&
+		    gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) > limit)
+			continue;
+		if (m[i] <= m[best] && (m[i] < m[best] || i < best))
+			best = i;
+	}
+	return best;
+}
+
+/**
+ * gpugov_decide() - fill in energies and metrics and choose the next OPP
+ * @p: policy parameters
+ * @t: a valid OPP table
+ * @s: the last interval's sample
+ * @d: decision; d->time_ps[] must hold the predictions for @s
+ *
+ * The reported metrics are relative to the OPP in force.  Far from it they
+ * can be too small for Q16 to order to 0.1% (an ED2P of 10^-6 of the
+ * current one): when the best is below REFINE_BELOW, the minimum is looked
+ * for again relative to the first estimate of the best, where the
+ * candidates are all near 1.0.
+ */
+void gpugov_decide(const struct gpugov_policy_params *p,
+		   const struct gpugov_opp_table *t,
+		   const struct gpugov_sample *s, struct gpugov_decision *d)
+{
+	u32 top = t->nr - 1, i, pass, best;
+	u64 m[GPUGOV_MAX_OPPS];
+	u64 limit;
+
+	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
+	for (i = 0; i < t->nr; i++)
+		d->energy_pj[i] = gpugov_energy_pj(&p->power, t, i, s,
+						   d->time_ps[i]);
+	fill_metrics(p->objective, t, d, d->cur, d->metric_q16);
+
+	if (!min_t(u64, s->busy_ns, s->interval_ns)) {
+		d->best = 0;
+		d->chosen = 0;
+		d->reason = GPUGOV_REASON_IDLE;
+		return;
+	}
+	if (p->objective == GPUGOV_OBJ_PERFORMANCE) {
+		d->best = top;
+		d->chosen = top;
+		d->reason = GPUGOV_REASON_PERFORMANCE;
+		return;
+	}
+
+	/* Slowdown bound of `energy`: T(f) <= T(top) * (100 + max) / 100. */
+	limit = div_u64((u64)GPUGOV_Q16_ONE * (100 + p->max_slowdown_pct), 100);
+	best = argmin_metric(p, t, d, d->metric_q16, limit);
+	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
+		fill_metrics(p->objective, t, d, best, m);
+		i = argmin_metric(p, t, d, m, limit);
+		if (i == best)
+			break;
+		best = i;
+	}
+	d->best = best;
+	d->chosen = best;
+	d->reason = GPUGOV_REASON_BEST;
+	if (best != d->cur && p->hysteresis_pct &&
+	    (p->objective != GPUGOV_OBJ_ENERGY ||
+	     gpugov_ratio_q16(d->time_ps[d->cur], d->time_ps[top]) <= limit) &&
+	    d->metric_q16[best] * 100 >
+	    (u64)GPUGOV_Q16_ONE * (100 - min_t(u32, p->hysteresis_pct, 100))) {
+		d->chosen = d->cur;
+		d->reason = GPUGOV_REASON_HYSTERESIS;
+	}
+}

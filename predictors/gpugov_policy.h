@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov_policy.h - power model and objectives: turn per-OPP time
+ * predictions into a choice of OPP (DESIGN.md section 4).
+ */
+#ifndef GPUGOV_POLICY_H
+#define GPUGOV_POLICY_H
+
+#include "gpugov_sample.h"
+
+enum gpugov_objective {
+	GPUGOV_OBJ_PERFORMANCE,
+	GPUGOV_OBJ_EDP,
+	GPUGOV_OBJ_ED2P,
+	GPUGOV_OBJ_ENERGY,
+	GPUGOV_NR_OBJ,
+};
+
+/**
+ * struct gpugov_power_params - power model coefficients (all in uW)
+ * @dyn_uw: dynamic power at 1 V, 1 GHz and full activity;
+ *	P_dyn = dyn_uw * V^2 * f / 1 GHz
+ * @static_uw: static (leakage) power at 1 V; P_static = static_uw * V
+ * @uncore_uw: constant power of the rest of the GPU while busy
+ * @idle_uw: power while idle for the rest of the interval (0: power-gated)
+ *
+ * Used where the OPP table carries no energy-model power; with an energy
+ * model (every OPP has power_uw), busy power is that table's value.
+ */
+struct gpugov_power_params {
+	u32 dyn_uw;
+	u32 static_uw;
+	u32 uncore_uw;
+	u32 idle_uw;
+};
+
+/**
+ * struct gpugov_policy_params - tunables of the OPP choice
+ * @objective: what to minimise
+ * @max_slowdown_pct: GPUGOV_OBJ_ENERGY: allowed slowdown vs the top OPP, %
+ * @hysteresis_pct: move only if the metric improves by more than this, %
+ * @power: power model coefficients
+ */
+struct gpugov_policy_params {
+	enum gpugov_objective objective;
+	u32 max_slowdown_pct;
+	u32 hysteresis_pct;
+	struct gpugov_power_params power;
+};
+
+enum gpugov_reason {
+	GPUGOV_REASON_BEST,		/* minimum of the objective */
+	GPUGOV_REASON_HYSTERESIS,	/* best not enough better: stayed */
+	GPUGOV_REASON_PERFORMANCE,	/* objective is performance */
+	GPUGOV_REASON_IDLE,		/* no busy time: lowest OPP */
+	GPUGOV_NR_REASON,
+};
+
+/**
+ * struct gpugov_decision - everything a decision computed, for debugfs,
+ * tracepoints and the replay tools
+ * @cur: OPP index in force during the sample (nearest to its clocks)
+ * @best: minimum of the objective before hysteresis
+ * @chosen: the OPP to run next
+ * @reason: enum gpugov_reason
+ * @time_ps: predicted busy time at each OPP
+ * @energy_pj: predicted energy of the interval at each OPP
+ * @metric_q16: objective at each OPP relative to @cur's (Q16, 1.0 at @cur)
+ */
+struct gpugov_decision {
+	u32 cur;
+	u32 best;
+	u32 chosen;
+	u32 reason;
+	u64 time_ps[GPUGOV_MAX_OPPS];
+	u64 energy_pj[GPUGOV_MAX_OPPS];
+	u64 metric_q16[GPUGOV_MAX_OPPS];
+};
+
+extern const char *const gpugov_objective_names[GPUGOV_NR_OBJ];
+extern const char *const gpugov_reason_names[GPUGOV_NR_REASON];
+
+int gpugov_objective_find(const char *name, size_t len);
+void gpugov_policy_defaults(struct gpugov_policy_params *p);
+u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
+		     const struct gpugov_opp_table *t, u32 idx,
+		     const struct gpugov_sample *s, u64 time_ps);
+/* gpugov_decide() expects d->time_ps[] filled by gpugov_predict(). */
+void gpugov_decide(const struct gpugov_policy_params *p,
+		   const struct gpugov_opp_table *t,
+		   const struct gpugov_sample *s, struct gpugov_decision *d);
+
+#endif /* GPUGOV_POLICY_H */

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_power.c - energy of an interval's work at an OPP (DESIGN.md
+ * section 4; seed 000 section 4 for the V^2 f and V scaling).
+ *
+ * With an energy model (every OPP carries power_uw, e.g. from em_pd_get()):
+ *	E_busy = P_opp * T(f)
+ * Otherwise, from the OPP voltage V (1 V where unknown):
+ *	E_busy = dyn * V^2 * cycles / 1 GHz + (static * V + uncore) * T(f)
+ * with cycles = f1 * T(f1), the core cycles of the measured busy time: the
+ * work's switching
+ * activity does not change with the clock, so its dynamic energy only
+ * scales with V^2, while leakage and uncore power last as long as the work.
+ * In both cases the rest of the interval, if any, costs idle power:
+ *	E = E_busy + idle * max(0, interval - T(f))
+ * Units: uW * ps / 10^6 = pJ.
+ */
+#include "gpugov_policy.h"
+#include "gpugov_predict.h"
+#include "gpugov_fixed.h"
+
+#define UV_PER_V	1000000U
+#define PS_PER_US	1000000U	/* uW * ps / PS_PER_US = pJ */
+#define MCYC_PER_PS_KHZ	1000000U	/* ps * kHz / 10^6 = cycles / 1000 */
+#define MCYC_PER_KCYC	1000000U	/* uW * mcycles / 10^6 = pJ at 1 V */
+
+static u64 power_time_pj(u64 uw, u64 ps)
+{
+	return gpugov_mul_div(ps, (u32)min_t(u64, uw, U32_MAX), PS_PER_US);
+}
+
+/**
+ * gpugov_energy_pj() - predicted energy of the sample's interval at an OPP
+ * @pw: model coefficients, used where the table has no energy model
+ * @t: OPP table
+ * @idx: OPP index
+ * @s: the sample whose work is being moved to @idx
+ * @time_ps: predicted busy time at @idx
+ *
+ * Return: energy in pJ, saturated at U64_MAX.
+ */
+u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
+		     const struct gpugov_opp_table *t, u32 idx,
+		     const struct gpugov_sample *s, u64 time_ps)
+{
+	const struct gpugov_opp *o = &t->opp[idx];
+	u64 interval = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+	u32 uv = o->uv ? o->uv : UV_PER_V;
+	u64 e, dyn;
+
+	if (o->power_uw) {
+		e = power_time_pj(o->power_uw, time_ps);
+	} else {
+		/* In milli-cycles first, so no step truncates more than 1 pJ. */
+		dyn = gpugov_mul_div(gpugov_busy_ps(s), s->core_khz,
+				     MCYC_PER_PS_KHZ);
+		dyn = gpugov_mul_div(dyn, pw->dyn_uw, MCYC_PER_KCYC);
+		dyn = gpugov_mul_div(gpugov_mul_div(dyn, uv, UV_PER_V), uv,
+				     UV_PER_V);
+		e = gpugov_sat_add(dyn, power_time_pj(gpugov_mul_div(pw->static_uw,
+						uv, UV_PER_V), time_ps));
+		e = gpugov_sat_add(e, power_time_pj(pw->uncore_uw, time_ps));
+	}
+	if (interval > time_ps)
+		e = gpugov_sat_add(e, power_time_pj(pw->idle_uw,
+						    interval - time_ps));
+	return e;
+}

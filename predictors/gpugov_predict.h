@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov_predict.h - one interface for every performance model.
+ *
+ * A predictor takes the last interval's sample and estimates how long the
+ * same work (the interval's busy part) would take at each OPP of a table,
+ * in picoseconds.  Models that learn (the busy-only fallback) see every
+ * sample through gpugov_pred_observe(), whichever model is in use, so that
+ * a fallback is warm when it is needed.
+ */
+#ifndef GPUGOV_PREDICT_H
+#define GPUGOV_PREDICT_H
+
+#include "gpugov_sample.h"
+#include "gpugov_coremem.h"
+
+enum gpugov_pred_id {
+	GPUGOV_PRED_STALL,
+	GPUGOV_PRED_LEAD,
+	GPUGOV_PRED_CRIT,
+	GPUGOV_PRED_CRISP,
+	GPUGOV_PRED_CRISP_L,
+	GPUGOV_PRED_COREMEM,
+	GPUGOV_PRED_BUSY,
+	GPUGOV_NR_PRED,
+};
+
+#define GPUGOV_BUSY_HIST	8
+
+/**
+ * struct gpugov_busy_state - history of the busy-only fallback
+ * @nr: valid points
+ * @head: next slot to write
+ * @khz: core clock of each point
+ * @busy_ns: busy time of each point
+ */
+struct gpugov_busy_state {
+	u32 nr;
+	u32 head;
+	u32 khz[GPUGOV_BUSY_HIST];
+	u64 busy_ns[GPUGOV_BUSY_HIST];
+};
+
+/**
+ * struct gpugov_pred_state - per-device model state and parameters
+ * @busy: learned history of the busy-only fallback
+ * @coremem: GPU description used by the seed 001 core+memory model
+ */
+struct gpugov_pred_state {
+	struct gpugov_busy_state busy;
+	struct gpugov_coremem_params coremem;
+};
+
+/**
+ * struct gpugov_predictor - a performance model
+ * @name: sysfs/CLI name
+ * @caps: GPUGOV_CAP_* bits the model needs
+ * @predict: fill @time_ps[i] with the predicted busy time at t->opp[i]
+ */
+struct gpugov_predictor {
+	const char *name;
+	u32 caps;
+	void (*predict)(const struct gpugov_pred_state *st,
+			const struct gpugov_sample *s,
+			const struct gpugov_opp_table *t, u64 *time_ps);
+};
+
+const struct gpugov_predictor *gpugov_predictor(enum gpugov_pred_id id);
+int gpugov_predictor_find(const char *name, size_t len);
+enum gpugov_pred_id gpugov_predictor_resolve(enum gpugov_pred_id wanted,
+					     u32 caps);
+void gpugov_pred_init(struct gpugov_pred_state *st);
+void gpugov_pred_observe(struct gpugov_pred_state *st,
+			 const struct gpugov_sample *s);
+enum gpugov_pred_id gpugov_predict(const struct gpugov_pred_state *st,
+				   enum gpugov_pred_id wanted,
+				   const struct gpugov_sample *s,
+				   const struct gpugov_opp_table *t,
+				   u64 *time_ps);
+
+/* Shared by the models: the sample's busy time and cycles, sanitised. */
+u64 gpugov_busy_ps(const struct gpugov_sample *s);
+u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
+u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,
+			  u32 to_khz);
+
+extern const struct gpugov_predictor gpugov_pred_stall;
+extern const struct gpugov_predictor gpugov_pred_lead;
+extern const struct gpugov_predictor gpugov_pred_crit;
+extern const struct gpugov_predictor gpugov_pred_crisp;
+extern const struct gpugov_predictor gpugov_pred_crisp_l;
+extern const struct gpugov_predictor gpugov_pred_coremem;
+extern const struct gpugov_predictor gpugov_pred_busy;
+
+void gpugov_busy_observe(struct gpugov_busy_state *b,
+			 const struct gpugov_sample *s);
+
+#endif /* GPUGOV_PREDICT_H */

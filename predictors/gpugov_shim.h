@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov_shim.h - the only header predictors/ takes from its environment.
+ *
+ * predictors/ is compiled twice: into gpugov.ko and into the userspace
+ * tools.  Everything it needs from outside (fixed-width integer types,
+ * 64-bit division helpers, min/max/clamp) comes through this file, mapped
+ * to the kernel's own helpers or to plain C11 equivalents.  No floating
+ * point may be used anywhere in predictors/.
+ */
+#ifndef GPUGOV_SHIM_H
+#define GPUGOV_SHIM_H
+
+#ifdef __KERNEL__
+
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
+
+#else /* userspace */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#ifndef U32_MAX
+#define U32_MAX ((u32)~0U)
+#endif
+#ifndef U64_MAX
+#define U64_MAX ((u64)~0ULL)
+#endif
+#ifndef S64_MAX
+#define S64_MAX ((s64)(U64_MAX >> 1))
+#endif
+
+#define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))
+#define max_t(type, a, b) ((type)(a) > (type)(b) ? (type)(a) : (type)(b))
+#define clamp_t(type, v, lo, hi) min_t(type, max_t(type, v, lo), hi)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static inline u64 div64_u64(u64 dividend, u64 divisor)
+{
+	return dividend / divisor;
+}
+
+static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)
+{
+	*remainder = (u32)(dividend % divisor);
+	return dividend / divisor;
+}
+
+static inline u64 div_u64(u64 dividend, u32 divisor)
+{
+	return dividend / divisor;
+}
+
+static inline s64 div64_s64(s64 dividend, s64 divisor)
+{
+	return dividend / divisor;
+}
+
+#endif /* __KERNEL__ */
+
+#endif /* GPUGOV_SHIM_H */

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pred_busy.c - the busy-only fallback, for drivers that report nothing
+ * but devfreq busy/total time (stock panfrost, lima, msm).
+ *
+ * Within a phase the same work is assumed to arrive every interval, so
+ * busy time follows the two-part model of seed 000 eq. (2) as a function
+ * of the clock period: busy = a + b / f.  A least-squares line through the
+ * recent (f1/f, busy/busy1) points, normalised to the current point, has a
+ * slope equal to the fraction c of the current busy time that scales with
+ * the core clock, and
+ *	T(f2) = T * (1 - c) + T * c * f1 / f2.
+ * With fewer than two distinct clocks in the phase nothing is known and c
+ * is 1 (time proportional to the period): the conservative guess, which
+ * never under-estimates the slowdown of going down.  A phase ends when, at
+ * an unchanged clock, busy time moves by more than a quarter.
+ */
+#include "gpugov_predict.h"
+#include "gpugov_fixed.h"
+
+/*
+ * Fit inputs are Q24 and clamped to 32.0, so that the sums of 8 products
+ * of deviations stay below 2^61.
+ */
+#define BUSY_Q		24
+#define BUSY_NORM_MAX	(32ULL << BUSY_Q)
+#define BUSY_PHASE_PCT	25
+
+/* v / ref in Q24, clamped to [0, 32] */
+static s64 busy_norm(u64 v, u64 ref)
+{
+	return (s64)gpugov_ratio_fixed(v, ref, BUSY_Q, BUSY_NORM_MAX);
+}
+
+/**
+ * gpugov_busy_observe() - add a sample to the fallback's history
+ * @b: history
+ * @s: new sample; idle samples and samples without a clock are ignored
+ */
+void gpugov_busy_observe(struct gpugov_busy_state *b,
+			 const struct gpugov_sample *s)
+{
+	u64 busy = min_t(u64, s->busy_ns, s->interval_ns);
+
+	if (!busy || !s->core_khz)
+		return;
+	if (b->nr) {
+		u32 last = (b->head + GPUGOV_BUSY_HIST - 1) % GPUGOV_BUSY_HIST;
+		u64 prev = b->busy_ns[last];
+		u64 diff = busy > prev ? busy - prev : prev - busy;
+
+		if (b->khz[last] == s->core_khz &&
+		    div64_u64(diff, BUSY_PHASE_PCT) > div64_u64(prev, 100))
+			b->nr = 0;
+	}
+	b->khz[b->head] = s->core_khz;
+	b->busy_ns[b->head] = busy;
+	b->head = (b->head + 1) % GPUGOV_BUSY_HIST;
+	b->nr = min_t(u32, b->nr + 1, GPUGOV_BUSY_HIST);
+}
+
+#define BUSY_C_SHIFT	30
+#define BUSY_C_ONE	(1ULL << BUSY_C_SHIFT)
+
+/* Fraction (Q30) of the busy time at @f1 that scales with the core clock. */
+static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1,
+			    u64 busy1)
+{
+	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
+	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
+	bool distinct = false;
+	u32 i;
+
+	if (b->nr < 2 || !busy1)
+		return BUSY_C_ONE;
+	for (i = 0; i < b->nr; i++) {
+		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
+			   GPUGOV_BUSY_HIST;
+
+		distinct |= b->khz[slot] != f1;
+		x[i] = busy_norm(f1, b->khz[slot]);	/* period / period1 */
+		y[i] = busy_norm(b->busy_ns[slot], busy1);
+		xm += x[i];
+		ym += y[i];
+	}
+	if (!distinct)
+		return BUSY_C_ONE;
+	xm = div64_s64(xm, b->nr);
+	ym = div64_s64(ym, b->nr);
+	for (i = 0; i < b->nr; i++) {
+		sxx += (x[i] - xm) * (x[i] - xm);
+		sxy += (x[i] - xm) * (y[i] - ym);
+	}
+	if (sxy <= 0 || sxx <= 0)
+		return 0;
+	return gpugov_ratio_fixed(sxy, sxx, BUSY_C_SHIFT, BUSY_C_ONE);
+}
+
+static void busy_predict(const struct gpugov_pred_state *st,
+			 const struct gpugov_sample *s,
+			 const struct gpugov_opp_table *t, u64 *time_ps)
+{
+	u64 busy = gpugov_busy_ps(s);
+	u64 c = busy_scaling(&st->busy, s->core_khz,
+			     min_t(u64, s->busy_ns, s->interval_ns));
+	u64 scaling = gpugov_mul_div(busy, (u32)c, BUSY_C_ONE);
+	u32 i;
+
+	for (i = 0; i < t->nr; i++)
+		time_ps[i] = gpugov_sat_add(busy - scaling,
+				gpugov_scale_ps(scaling, s->core_khz,
+						t->opp[i].core_khz));
+}
+
+const struct gpugov_predictor gpugov_pred_busy = {
+	.name = "busy",
+	.caps = 0,
+	.predict = busy_predict,
+};

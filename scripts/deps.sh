@@ -1,0 +1,41 @@
+#!/bin/sh
+# deps.sh GROUP... - install the Debian packages a make target needs.
+#
+# Idempotent: only packages that are missing are installed, and apt's
+# package lists are fetched only when something is missing.  Groups:
+#   build   userspace compiler and tools
+#   module  kernel headers (6.1 metapackage and the 6.12 headers), sparse
+#   source  linux-source-6.1 (private devfreq header, checkpatch)
+#   vm      guest kernel image tools, QEMU, busybox
+#   plot    gnuplot
+#   bench   valgrind (callgrind instruction counts)
+set -eu
+
+here=$(dirname "$0")
+pkgs=""
+for group in "$@"; do
+	case "$group" in
+	build)	pkgs="$pkgs gcc make libc6-dev" ;;
+	module)	pkgs="$pkgs gcc make sparse linux-headers-amd64 $("$here/kver.sh" 6.12 --package)" ;;
+	source)	pkgs="$pkgs linux-source-6.1 xz-utils" ;;
+	vm)	pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod zstd" ;;
+	plot)	pkgs="$pkgs gnuplot-nox" ;;
+	bench)	pkgs="$pkgs valgrind" ;;
+	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing Debian packages:$missing (run as root to install)" >&2
+	exit 1
+fi
+echo "deps.sh: installing$missing"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ref_model.h - double-precision reference of the predictors and policies,
+ * written from the formulas (seed 000 eqs. 2-5, section 5.2; DESIGN.md
+ * section 4) independently of the fixed-point code, to compare against.
+ */
+#ifndef GPUGOV_REF_MODEL_H
+#define GPUGOV_REF_MODEL_H
+
+#include <math.h>
+#include "gpugov_predict.h"
+#include "gpugov_policy.h"
+
+#define REF_RATIO_MAX 65535.99998
+
+static inline double ref_busy_ps(const struct gpugov_sample *s)
+{
+	double b = (double)s->busy_ns, i = (double)s->interval_ns;
+
+	return (b < i ? b : i) * 1000.0;
+}
+
+/* a cycle counter as ps at the sample's clock, clamped to the busy time */
+static inline double ref_part_ps(const struct gpugov_sample *s, u64 cyc)
+{
+	double ps = (double)cyc * 1e9 / s->core_khz;
+
+	return fmin(ps, ref_busy_ps(s));
+}
+
+static inline double ref_linear(const struct gpugov_sample *s, u64 mem_cyc,
+				double f2)
+{
+	double t = ref_busy_ps(s), mem = ref_part_ps(s, mem_cyc);
+
+	return mem + (t - mem) * s->core_khz / f2;
+}
+
+static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
+			       double f2)
+{
+	double t = ref_busy_ps(s), f1 = s->core_khz, sc = f1 / f2;
+	double lcp = ref_part_ps(s, lcp_cyc);
+	double ls = fmin(ref_part_ps(s, s->load_stall_cyc), lcp);
+	double ss = fmin(ref_part_ps(s, s->store_stall_cyc), t - lcp);
+	double lcomp = lcp - ls, ccomp = t - lcp - ss;
+
+	if (f2 > f1)
+		return lcp + ss + sc * ccomp;
+	return fmax(lcp, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
+}
+
+/* Least-squares fraction of busy time that scales, see pred_busy.c. */
+static inline double ref_busy_fraction(const u32 *khz, const double *busy,
+				       int n, double f1, double busy1)
+{
+	double x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
+	double xm = 0, ym = 0, sxx = 0, sxy = 0;
+	int i, distinct = 0;
+
+	if (n < 2 || busy1 <= 0)
+		return 1.0;
+	for (i = 0; i < n; i++) {
+		distinct |= khz[i] != f1;
+		x[i] = fmin(f1 / khz[i], 32.0);
+		y[i] = fmin(busy[i] / busy1, 32.0);
+		xm += x[i] / n;
+		ym += y[i] / n;
+	}
+	if (!distinct)
+		return 1.0;
+	for (i = 0; i < n; i++) {
+		sxx += (x[i] - xm) * (x[i] - xm);
+		sxy += (x[i] - xm) * (y[i] - ym);
+	}
+	if (sxy <= 0 || sxx <= 0)
+		return 0.0;
+	return fmin(sxy / sxx, 1.0);
+}
+
+static inline double ref_energy_pj(const struct gpugov_power_params *pw,
+				   const struct gpugov_opp_table *t, u32 i,
+				   const struct gpugov_sample *s, double tps)
+{
+	const struct gpugov_opp *o = &t->opp[i];
+	double v = o->uv ? o->uv / 1e6 : 1.0;
+	double interval = (double)s->interval_ns * 1000.0, e;
+
+	if (o->power_uw) {
+		e = o->power_uw * tps / 1e6;
+	} else {
+		e = pw->dyn_uw * v * v * (s->core_khz / 1e6) *
+		    ref_busy_ps(s) / 1e6;
+		e += (pw->static_uw * v + pw->uncore_uw) * tps / 1e6;
+	}
+	if (interval > tps)
+		e += pw->idle_uw * (interval - tps) / 1e6;
+	return e;
+}
+
+static inline double ref_ratio(double a, double b)
+{
+	if (b <= 0)
+		return a > 0 ? REF_RATIO_MAX : 1.0;
+	return fmin(a / b, REF_RATIO_MAX);
+}
+
+/**
+ * struct ref_decision - the reference's view of one decision
+ * @metric: objective at each OPP, relative to the OPP in force
+ * @feasible_slack: for `energy`, limit - T/T(top) (>= 0 when feasible)
+ * @chosen: chosen OPP
+ */
+struct ref_decision {
+	double metric[GPUGOV_MAX_OPPS];
+	double feasible_slack[GPUGOV_MAX_OPPS];
+	u32 cur;
+	u32 best;
+	u32 chosen;
+};
+
+static inline void ref_decide(const struct gpugov_policy_params *p,
+			      const struct gpugov_opp_table *t,
+			      const struct gpugov_sample *s, const double *tps,
+			      struct ref_decision *d)
+{
+	double e[GPUGOV_MAX_OPPS], limit = 1.0 + p->max_slowdown_pct / 100.0;
+	u32 i, top = t->nr - 1;
+
+	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
+	for (i = 0; i < t->nr; i++)
+		e[i] = ref_energy_pj(&p->power, t, i, s, tps[i]);
+	for (i = 0; i < t->nr; i++) {
+		double re = ref_ratio(e[i], e[d->cur]);
+		double rt = ref_ratio(tps[i], tps[d->cur]);
+		double edp = fmin(re * rt, REF_RATIO_MAX);
+
+		switch (p->objective) {
+		case GPUGOV_OBJ_ENERGY:
+			d->metric[i] = re;
+			break;
+		case GPUGOV_OBJ_ED2P:
+			d->metric[i] = fmin(edp * rt, REF_RATIO_MAX);
+			break;
+		case GPUGOV_OBJ_EDP:
+			d->metric[i] = edp;
+			break;
+		default:
+			d->metric[i] = rt;
+		}
+		d->feasible_slack[i] = limit - ref_ratio(tps[i], tps[top]);
+	}
+	if (ref_busy_ps(s) <= 0) {
+		d->best = d->chosen = 0;
+		return;
+	}
+	if (p->objective == GPUGOV_OBJ_PERFORMANCE) {
+		d->best = d->chosen = top;
+		return;
+	}
+	d->best = top;
+	for (i = 0; i < t->nr; i++) {
+		if (p->objective == GPUGOV_OBJ_ENERGY && d->feasible_slack[i] < 0)
+			continue;
+		if (d->metric[i] < d->metric[d->best])
+			d->best = i;
+	}
+	d->chosen = d->best;
+	if (d->best != d->cur && p->hysteresis_pct &&
+	    (p->objective != GPUGOV_OBJ_ENERGY || d->feasible_slack[d->cur] >= 0) &&
+	    d->metric[d->best] > 1.0 - p->hysteresis_pct / 100.0)
+		d->chosen = d->cur;
+}
+
+#endif /* GPUGOV_REF_MODEL_H */

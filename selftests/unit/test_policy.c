@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_policy.c - behaviour of the objectives, the power model, the
+ * capability fallback and the busy-only model on hand-made cases.
+ */
+#include <stdio.h>
+#include "tap.h"
+#include "gpugov_predict.h"
+#include "gpugov_policy.h"
+#include "gpugov_fixed.h"
+
+/* 5 OPPs, 200..1000 MHz, 0.6..1.0 V */
+static struct gpugov_opp_table table5(void)
+{
+	struct gpugov_opp_table t = { .nr = 5 };
+	u32 i;
+
+	for (i = 0; i < t.nr; i++) {
+		t.opp[i].core_khz = 200000 * (i + 1);
+		t.opp[i].uv = 600000 + 100000 * i;
+	}
+	return t;
+}
+
+/* 1 ms busy of a 2 ms interval at the top OPP; @mem_pct of it load-stalled */
+static struct gpugov_sample sample_at_top(u32 mem_pct)
+{
+	struct gpugov_sample s;
+	u64 cyc = 1000000;	/* 1 ms at 1 GHz */
+
+	memset(&s, 0, sizeof(s));
+	s.interval_ns = 2000000;
+	s.busy_ns = 1000000;
+	s.core_khz = 1000000;
+	s.caps = GPUGOV_CAP_LCP | GPUGOV_CAP_LOAD_STALL | GPUGOV_CAP_STORE_STALL;
+	s.lcp_cyc = cyc * mem_pct / 100;
+	s.load_stall_cyc = s.lcp_cyc;
+	return s;
+}
+
+static u32 choose(const struct gpugov_policy_params *p,
+		  const struct gpugov_opp_table *t, const struct gpugov_sample *s,
+		  struct gpugov_decision *d)
+{
+	struct gpugov_pred_state st;
+
+	gpugov_pred_init(&st);
+	gpugov_pred_observe(&st, s);
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, s, t, d->time_ps);
+	gpugov_decide(p, t, s, d);
+	return d->chosen;
+}
+
+static void test_objectives(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample mem = sample_at_top(95), comp = sample_at_top(0);
+	struct gpugov_policy_params p;
+	static struct gpugov_decision d;
+
+	gpugov_policy_defaults(&p);
+	p.objective = GPUGOV_OBJ_PERFORMANCE;
+	tap_ok(choose(&p, &t, &mem, &d) == 4 && d.reason == GPUGOV_REASON_PERFORMANCE,
+	       "performance picks the top OPP even for memory-bound work");
+	p.objective = GPUGOV_OBJ_EDP;
+	choose(&p, &t, &mem, &d);
+	tap_ok(d.chosen < 4, "edp lowers the clock of memory-bound work (OPP %u)", d.chosen);
+	tap_ok(d.metric_q16[d.cur] == GPUGOV_Q16_ONE, "metric of the OPP in force is 1.0");
+	p.objective = GPUGOV_OBJ_ENERGY;
+	p.max_slowdown_pct = 5;
+	choose(&p, &t, &mem, &d);
+	tap_ok(d.time_ps[d.chosen] * 100 <= d.time_ps[4] * 105 &&
+	       (d.chosen == 0 || d.time_ps[d.chosen - 1] * 100 > d.time_ps[4] * 105),
+	       "energy takes the lowest OPP within max_slowdown 5%% (OPP %u)", d.chosen);
+	tap_ok(choose(&p, &t, &comp, &d) == 4,
+	       "energy keeps compute-bound work at the top: any lower OPP is >5%% slower");
+	p.max_slowdown_pct = 400;
+	choose(&p, &t, &comp, &d);
+	tap_ok(d.chosen < 4, "with 400%% allowed slowdown energy lowers the clock (OPP %u)",
+	       d.chosen);
+
+	/* Compute-bound, dynamic power only: EDP ~ V^2 / f falls with f here. */
+	p.objective = GPUGOV_OBJ_EDP;
+	p.power.static_uw = 0;
+	p.power.uncore_uw = 0;
+	tap_ok(choose(&p, &t, &comp, &d) == 4, "edp of compute-bound dynamic-only work: top");
+	/* ... while energy alone (V^2) would go to the bottom. */
+	p.objective = GPUGOV_OBJ_ENERGY;
+	p.max_slowdown_pct = 1000;
+	tap_ok(choose(&p, &t, &comp, &d) == 0, "energy of dynamic-only work: lowest voltage");
+}
+
+static void test_hysteresis_idle(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample s = sample_at_top(95);
+	struct gpugov_policy_params p;
+	static struct gpugov_decision d;
+	u32 free_choice;
+	u64 gain;
+
+	gpugov_policy_defaults(&p);
+	free_choice = choose(&p, &t, &s, &d);
+	gain = GPUGOV_Q16_ONE - d.metric_q16[free_choice];
+	p.hysteresis_pct = (u32)(gain * 100 / GPUGOV_Q16_ONE) + 1;
+	choose(&p, &t, &s, &d);
+	tap_ok(free_choice != d.cur && d.chosen == d.cur &&
+	       d.reason == GPUGOV_REASON_HYSTERESIS,
+	       "hysteresis %u%% above the %llu/65536 gain keeps the OPP", p.hysteresis_pct,
+	       (unsigned long long)gain);
+	p.hysteresis_pct -= 1;
+	tap_ok(p.hysteresis_pct == 0 || choose(&p, &t, &s, &d) == free_choice,
+	       "hysteresis below the gain lets it move");
+
+	s.busy_ns = 0;
+	tap_ok(choose(&p, &t, &s, &d) == 0 && d.reason == GPUGOV_REASON_IDLE,
+	       "an idle interval goes to the lowest OPP");
+}
+
+static void test_power_model(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample s = sample_at_top(0);
+	struct gpugov_power_params pw = { .dyn_uw = 1000000 };
+	u64 e;
+
+	/* 1e6 cycles at 1 V, 1 W per GHz: 1 mJ... of 1 ms: 1e9 pJ */
+	e = gpugov_energy_pj(&pw, &t, 4, &s, 1000000000ULL);
+	tap_ok(e == 1000000000ULL, "dynamic energy of 1 ms at 1 GHz, 1 V, 1 W: 1e9 pJ (%llu)",
+	       (unsigned long long)e);
+	e = gpugov_energy_pj(&pw, &t, 0, &s, 5000000000ULL);
+	tap_ok(e == 360000000ULL, "same work at 0.6 V costs 0.36x whatever its time (%llu)",
+	       (unsigned long long)e);
+	pw.dyn_uw = 0;
+	pw.static_uw = 1000000;
+	pw.idle_uw = 100000;
+	e = gpugov_energy_pj(&pw, &t, 4, &s, 1000000000ULL);
+	tap_ok(e == 1000000000ULL + 100000000ULL,
+	       "static 1 W at 1 V for 1 ms + idle 0.1 W for the other 1 ms (%llu)",
+	       (unsigned long long)e);
+	t.opp[4].power_uw = 3000000;
+	e = gpugov_energy_pj(&pw, &t, 4, &s, 1000000000ULL);
+	tap_ok(e == 3000000000ULL + 100000000ULL,
+	       "energy-model power 3 W for 1 ms + idle (%llu)", (unsigned long long)e);
+}
+
+static void test_fallback_and_names(void)
+{
+	int i;
+
+	tap_ok(gpugov_predictor_resolve(GPUGOV_PRED_CRISP, 0) == GPUGOV_PRED_BUSY,
+	       "busy/total only: CRISP falls back to the busy-only model");
+	tap_ok(gpugov_predictor_resolve(GPUGOV_PRED_CRISP, GPUGOV_CAP_LOAD_STALL) ==
+	       GPUGOV_PRED_STALL, "load stalls only: CRISP falls back to STALL");
+	tap_ok(gpugov_predictor_resolve(GPUGOV_PRED_CRISP,
+					GPUGOV_CAP_LOAD_OUT | GPUGOV_CAP_LOAD_STALL |
+					GPUGOV_CAP_STORE_STALL) == GPUGOV_PRED_CRISP_L,
+	       "no LCP counter: CRISP falls back to CRISP-L");
+	tap_ok(gpugov_predictor_resolve(GPUGOV_PRED_LEAD, GPUGOV_CAP_LEAD) == GPUGOV_PRED_LEAD,
+	       "LEAD is kept when its counter exists");
+	for (i = 0; i < GPUGOV_NR_PRED; i++)
+		if (gpugov_predictor_find(gpugov_predictor(i)->name,
+					  strlen(gpugov_predictor(i)->name)) != i)
+			break;
+	tap_ok(i == GPUGOV_NR_PRED, "every predictor is found by its name");
+	tap_ok(gpugov_predictor_find("crisp\n", 6) < 0 && gpugov_predictor_find("cri", 3) < 0,
+	       "names match exactly");
+	tap_ok(gpugov_objective_find("ed2p", 4) == GPUGOV_OBJ_ED2P &&
+	       gpugov_objective_find("", 0) < 0, "objective names");
+}
+
+/* Busy time of 1 ms worth of work at @khz, @mem_pct of it memory time. */
+static void observe_work(struct gpugov_pred_state *st, struct gpugov_sample *s,
+			 u32 khz, u32 mem_pct)
+{
+	memset(s, 0, sizeof(*s));
+	s->core_khz = khz;
+	s->interval_ns = 10000000;
+	s->busy_ns = 10000ULL * mem_pct + 10000ULL * (100 - mem_pct) * 1000000 / khz;
+	gpugov_pred_observe(st, s);
+}
+
+static void test_busy_model(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_pred_state st;
+	static struct gpugov_sample s;
+	u64 tp[5];
+
+	gpugov_pred_init(&st);
+	observe_work(&st, &s, 1000000, 100);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
+	tap_ok(tp[0] == 5 * tp[4], "one clock seen: conservative, time ~ 1/f");
+	observe_work(&st, &s, 600000, 100);
+	observe_work(&st, &s, 400000, 100);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
+	tap_ok(tp[0] == tp[4], "memory-bound history: flat prediction (%llu vs %llu)",
+	       (unsigned long long)tp[0], (unsigned long long)tp[4]);
+
+	gpugov_pred_init(&st);
+	observe_work(&st, &s, 1000000, 40);
+	observe_work(&st, &s, 600000, 40);
+	observe_work(&st, &s, 800000, 40);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
+	/* at 200 MHz: 0.4 ms + 0.6 ms * 5 = 3.4 ms */
+	tap_ok(tp[0] > 3399000000ULL && tp[0] < 3401000000ULL,
+	       "40%% memory-bound history: 3.4 ms at 200 MHz (%llu ps)", (unsigned long long)tp[0]);
+
+	s.busy_ns *= 2;		/* same clock, twice the busy time: new phase */
+	gpugov_pred_observe(&st, &s);
+	tap_ok(st.busy.nr == 1, "busy time jumping at an unchanged clock starts a new phase");
+}
+
+int main(void)
+{
+	test_objectives();
+	test_hysteresis_idle();
+	test_power_model();
+	test_fallback_and_names();
+	test_busy_model();
+	return tap_done("policy");
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_seed000.c - the worked examples of seed 000 (CRISP paper) and the
+ * fixed-point helpers they rest on.
+ *
+ * Time units of the examples are taken as cycles of a 1 GHz clock, so one
+ * unit is 1 ns = 1000 ps and f/2 is 500 MHz.
+ */
+#include "tap.h"
+#include "gpugov_fixed.h"
+#include "gpugov_predict.h"
+
+#define UNIT_PS 1000ULL
+#define F_KHZ 1000000U
+
+static struct gpugov_opp_table example_table(void)
+{
+	struct gpugov_opp_table t = { .nr = 3 };
+
+	t.opp[0].core_khz = F_KHZ / 2;
+	t.opp[1].core_khz = F_KHZ;
+	t.opp[2].core_khz = F_KHZ * 2;
+	return t;
+}
+
+static struct gpugov_sample example_sample(u64 units, u32 caps)
+{
+	struct gpugov_sample s;
+
+	memset(&s, 0, sizeof(s));
+	s.interval_ns = units;
+	s.busy_ns = units;
+	s.core_khz = F_KHZ;
+	s.caps = caps;
+	return s;
+}
+
+/*
+ * Figure 6 / section 3.4: LCP 20 (loads A and C), 17 of it overlapped
+ * computation (so 3 load-stall units), pure computation 10, one store
+ * stall: 31 units at f; CRISP predicts max(20, 34) + max(11, 20) = 54 at
+ * f/2, the actual time.  Going up (section 5.2): 20 + 1 + 10/2 = 26.
+ */
+static void test_figure6_crisp(void)
+{
+	struct gpugov_opp_table t = example_table();
+	struct gpugov_sample s = example_sample(31, GPUGOV_CAP_ALL);
+	struct gpugov_pred_state st;
+	u64 tp[3];
+
+	gpugov_pred_init(&st);
+	s.lcp_cyc = 20;
+	s.load_stall_cyc = 3;
+	s.store_stall_cyc = 1;
+	s.load_out_cyc = 20;
+	tap_ok(gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp) ==
+	       GPUGOV_PRED_CRISP, "fig 6: CRISP is used when counters exist");
+	tap_ok(tp[1] == 31 * UNIT_PS, "fig 6: CRISP reproduces 31 at f (%llu ps)",
+	       (unsigned long long)tp[1]);
+	tap_ok(tp[0] == 54 * UNIT_PS, "fig 6: CRISP predicts 54 at f/2 (%llu ps)",
+	       (unsigned long long)tp[0]);
+	tap_ok(tp[2] == 26 * UNIT_PS, "fig 6: CRISP going up: 20+1+10/2 = 26 (%llu ps)",
+	       (unsigned long long)tp[2]);
+	gpugov_predict(&st, GPUGOV_PRED_CRISP_L, &s, &t, tp);
+	tap_ok(tp[0] == 54 * UNIT_PS, "fig 6: CRISP-L with load_out = LCP agrees");
+}
+
+/*
+ * Figure 1 / section 2.1: a 33-unit CPU run, actual 46 at f/2.  T_Memory
+ * is 15 for LEAD, 16 for MISS, 20 for CRIT and 18 for STALL; eq. (2)
+ * predicts 51, 50, 46 and 48.
+ */
+static void test_figure1_linear(void)
+{
+	static const struct {
+		const char *name;
+		enum gpugov_pred_id id;
+		u64 tmem, at_half;
+	} ex[] = {
+		{ "LEAD", GPUGOV_PRED_LEAD, 15, 51 },
+		{ "CRIT", GPUGOV_PRED_CRIT, 20, 46 },
+		{ "STALL", GPUGOV_PRED_STALL, 18, 48 },
+	};
+	struct gpugov_opp_table t = example_table();
+	struct gpugov_sample s = example_sample(33, GPUGOV_CAP_ALL);
+	struct gpugov_pred_state st;
+	u64 tp[3];
+	size_t i;
+
+	gpugov_pred_init(&st);
+	s.lead_cyc = 15;
+	s.crit_cyc = 20;
+	s.load_stall_cyc = 18;
+	for (i = 0; i < ARRAY_SIZE(ex); i++) {
+		gpugov_predict(&st, ex[i].id, &s, &t, tp);
+		tap_ok(tp[1] == 33 * UNIT_PS && tp[0] == ex[i].at_half * UNIT_PS,
+		       "fig 1: %s T_mem %llu predicts %llu at f/2 (got %llu ps)",
+		       ex[i].name, (unsigned long long)ex[i].tmem,
+		       (unsigned long long)ex[i].at_half,
+		       (unsigned long long)tp[0]);
+	}
+	tap_ok(gpugov_linear_time_ps(&s, 16, F_KHZ / 2) == 50 * UNIT_PS,
+	       "fig 1: MISS T_mem 16 predicts 50 at f/2 through eq. (2)");
+}
+
+static void test_fixed_helpers(void)
+{
+	tap_ok(gpugov_mul_div(U64_MAX, 1, 1) == U64_MAX, "mul_div identity at U64_MAX");
+	tap_ok(gpugov_mul_div(U64_MAX, 2, 1) == U64_MAX, "mul_div saturates");
+	tap_ok(gpugov_mul_div(1ULL << 40, 1000000000U, 3000000U) ==
+	       (u64)((((unsigned __int128)1 << 40) * 1000000000U) / 3000000U),
+	       "mul_div exact with a 96-bit intermediate");
+	tap_ok(gpugov_mul_div(5, 7, 0) == U64_MAX && gpugov_mul_div(0, 7, 0) == 0,
+	       "mul_div by zero saturates instead of trapping");
+	tap_ok(gpugov_ratio_q16(3, 2) == 3 * GPUGOV_Q16_ONE / 2, "ratio 1.5");
+	tap_ok(gpugov_ratio_q16(0, 0) == GPUGOV_Q16_ONE &&
+	       gpugov_ratio_q16(1, 0) == GPUGOV_RATIO_MAX, "ratio by zero");
+	tap_ok(gpugov_ratio_q16(U64_MAX, U64_MAX / 2) == 2 * GPUGOV_Q16_ONE,
+	       "ratio of huge values keeps precision");
+	tap_ok(gpugov_ratio_q16(U64_MAX, 1) == GPUGOV_RATIO_MAX, "ratio clamps");
+	tap_ok(gpugov_sat_add(U64_MAX - 1, 5) == U64_MAX, "sat_add");
+	tap_ok(gpugov_cyc_to_ps(1000, 1000000) == 1000000, "1000 cycles at 1 GHz = 1 us");
+}
+
+int main(void)
+{
+	test_figure6_crisp();
+	test_figure1_linear();
+	test_fixed_helpers();
+	return tap_done("seed000");
+}

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * parse.c - strict parsing of numbers, OPP lists, samples and policy
+ * options for gpugov-replay.  Nothing is accepted partially: a malformed
+ * input is an error that names what and where, and the output is then
+ * unspecified (callers exit).
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "replay.h"
+
+/* Decimal digits only: no sign, no spaces, no overflow. */
+int parse_u64(const char *s, size_t len, u64 *out)
+{
+	u64 v = 0;
+	size_t i;
+
+	if (!len)
+		return -1;
+	for (i = 0; i < len; i++) {
+		unsigned int d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || v > (U64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int parse_u32(const char *s, size_t len, u32 *out)
+{
+	u64 v;
+
+	if (parse_u64(s, len, &v) || v > U32_MAX)
+		return -1;
+	*out = (u32)v;
+	return 0;
+}
+
+/*
+ * One OPP: CORE_KHZ[@MEM_KHZ][:UV[:POWER_UW]], e.g. 500000:750000 or
+ * 1000000@3500000:1000000:4000000.
+ */
+static int parse_opp(const char *s, size_t len, struct gpugov_opp *o)
+{
+	const char *end = s + len, *p = s;
+	u32 *fields[] = { &o->uv, &o->power_uw };
+	size_t f;
+	const char *q;
+
+	memset(o, 0, sizeof(*o));
+	for (q = p; q < end && *q != '@' && *q != ':'; q++)
+		;
+	if (parse_u32(p, q - p, &o->core_khz))
+		return -1;
+	p = q;
+	if (p < end && *p == '@') {
+		for (q = ++p; q < end && *q != ':'; q++)
+			;
+		if (parse_u32(p, q - p, &o->mem_khz))
+			return -1;
+		p = q;
+	}
+	for (f = 0; f < 2 && p < end; f++) {
+		for (q = ++p; q < end && *q != ':'; q++)
+			;
+		if (parse_u32(p, q - p, fields[f]))
+			return -1;
+		p = q;
+	}
+	return p == end ? 0 : -1;
+}
+
+int parse_opp_list(const char *list, struct gpugov_opp_table *t, char *err,
+		   size_t errlen)
+{
+	const char *p = list;
+
+	memset(t, 0, sizeof(*t));
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (t->nr == GPUGOV_MAX_OPPS) {
+			snprintf(err, errlen, "more than %d OPPs", GPUGOV_MAX_OPPS);
+			return -1;
+		}
+		if (parse_opp(p, len, &t->opp[t->nr])) {
+			snprintf(err, errlen,
+				 "OPP %u '%.*s': want CORE_KHZ[@MEM_KHZ][:UV[:POWER_UW]]",
+				 t->nr + 1, (int)len, p);
+			return -1;
+		}
+		t->nr++;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (gpugov_opp_table_check(t)) {
+		snprintf(err, errlen,
+			 "OPPs must have non-zero clocks in ascending order, and power on all or none");
+		return -1;
+	}
+	return 0;
+}
+
+#define FIELD(name, cap) { #name, offsetof(struct gpugov_sample, name), \
+			   sizeof(((struct gpugov_sample *)0)->name), cap }
+
+static const struct sample_field {
+	const char *name;
+	size_t off, size;
+	u32 cap;
+} sample_fields[] = {
+	FIELD(interval_ns, 0),
+	FIELD(busy_ns, 0),
+	FIELD(core_khz, 0),
+	FIELD(mem_khz, GPUGOV_CAP_MEM_KHZ),
+	FIELD(insts, GPUGOV_CAP_INSTS),
+	FIELD(load_stall_cyc, GPUGOV_CAP_LOAD_STALL),
+	FIELD(store_stall_cyc, GPUGOV_CAP_STORE_STALL),
+	FIELD(lcp_cyc, GPUGOV_CAP_LCP),
+	FIELD(load_out_cyc, GPUGOV_CAP_LOAD_OUT),
+	FIELD(lead_cyc, GPUGOV_CAP_LEAD),
+	FIELD(crit_cyc, GPUGOV_CAP_CRIT),
+	FIELD(dram_txn, GPUGOV_CAP_MEM_TXN),
+	FIELD(l2_hits, GPUGOV_CAP_MEM_TXN),
+	FIELD(l2_txn, GPUGOV_CAP_MEM_TXN),
+	FIELD(gld_txn, GPUGOV_CAP_MEM_TXN),
+	FIELD(gst_txn, GPUGOV_CAP_MEM_TXN),
+	FIELD(mem_insts, GPUGOV_CAP_MEM_TXN),
+	FIELD(shm_txn, GPUGOV_CAP_SHM_TXN),
+	FIELD(warps, GPUGOV_CAP_WARPS),
+	FIELD(occupancy_q16, GPUGOV_CAP_WARPS),
+	FIELD(energy_uj, GPUGOV_CAP_ENERGY),
+};
+
+/* FIELD=VALUE; setting a counter marks it (and its group) valid. */
+int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,
+		    char *err, size_t errlen)
+{
+	const char *eq = memchr(kv, '=', len);
+	size_t i, nlen;
+	u64 v;
+
+	if (!eq) {
+		snprintf(err, errlen, "'%.*s': want FIELD=VALUE", (int)len, kv);
+		return -1;
+	}
+	nlen = eq - kv;
+	for (i = 0; i < ARRAY_SIZE(sample_fields); i++) {
+		const struct sample_field *f = &sample_fields[i];
+
+		if (strlen(f->name) != nlen || memcmp(f->name, kv, nlen))
+			continue;
+		if (parse_u64(eq + 1, len - nlen - 1, &v) ||
+		    (f->size == sizeof(u32) && v > U32_MAX)) {
+			snprintf(err, errlen, "%s: '%.*s' is not a %s-bit unsigned number",
+				 f->name, (int)(len - nlen - 1), eq + 1,
+				 f->size == sizeof(u32) ? "32" : "64");
+			return -1;
+		}
+		if (f->size == sizeof(u32))
+			*(u32 *)((char *)s + f->off) = (u32)v;
+		else
+			*(u64 *)((char *)s + f->off) = v;
+		s->caps |= f->cap;
+		return 0;
+	}
+	snprintf(err, errlen, "unknown sample field '%.*s'", (int)nlen, kv);
+	return -1;
+}
+
+/* A file of FIELD=VALUE lines; blank lines and '#' comments are skipped. */
+int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
+		      size_t errlen)
+{
+	char line[512], msg[256];
+	unsigned int lineno = 0;
+	FILE *f = fopen(path, "r");
+	int ret = 0;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		size_t len = strcspn(line, "\r\n#");
+
+		lineno++;
+		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+			len--;
+		if (!len)
+			continue;
+		if (parse_sample_kv(line, len, s, msg, sizeof(msg))) {
+			snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
+			ret = -1;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+static const struct policy_opt {
+	const char *name;
+	size_t off;
+	u32 max;
+	const char *help;
+} policy_opts[] = {
+	{ "max-slowdown", offsetof(struct gpugov_policy_params, max_slowdown_pct), 1000,
+	  "energy: allowed slowdown vs the top OPP, % (default 5)" },
+	{ "hysteresis", offsetof(struct gpugov_policy_params, hysteresis_pct), 100,
+	  "move only for a gain above this, % (default 0)" },
+	{ "dyn-uw", offsetof(struct gpugov_policy_params, power.dyn_uw), U32_MAX,
+	  "dynamic power at 1 V, 1 GHz, uW" },
+	{ "static-uw", offsetof(struct gpugov_policy_params, power.static_uw), U32_MAX,
+	  "static power at 1 V, uW" },
+	{ "uncore-uw", offsetof(struct gpugov_policy_params, power.uncore_uw), U32_MAX,
+	  "constant busy power of the rest of the GPU, uW" },
+	{ "idle-uw", offsetof(struct gpugov_policy_params, power.idle_uw), U32_MAX,
+	  "idle power for the rest of the interval, uW (default 0)" },
+};
+
+/* Return: 1 if @name is not a policy option, 0 if set, -1 if bad value. */
+int parse_policy_opt(const char *name, const char *val,
+		     struct gpugov_policy_params *p)
+{
+	size_t i;
+	u32 v;
+
+	for (i = 0; i < ARRAY_SIZE(policy_opts); i++) {
+		if (strcmp(name, policy_opts[i].name))
+			continue;
+		if (parse_u32(val, strlen(val), &v) || v > policy_opts[i].max)
+			return -1;
+		*(u32 *)((char *)p + policy_opts[i].off) = v;
+		return 0;
+	}
+	return 1;
+}
+
+void print_policy_opts_help(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(policy_opts); i++)
+		fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name, policy_opts[i].help);
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay.c - gpugov-replay: run gpugov's predictors and policies offline.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "replay.h"
+
+static const struct subcommand {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} subcommands[] = {
+	{ "predict", cmd_predict, "what every model predicts for one sample at every OPP" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: gpugov-replay SUBCOMMAND [options]   (SUBCOMMAND --help for more)\n");
+	for (i = 0; i < ARRAY_SIZE(subcommands); i++)
+		fprintf(f, "  %-10s %s\n", subcommands[i].name, subcommands[i].help);
+	fprintf(f, "Exit status: 0 success, 1 run-time failure, 2 malformed command line or input.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_USAGE : EXIT_OK;
+	}
+	for (i = 0; i < ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "gpugov-replay: unknown subcommand '%s'\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

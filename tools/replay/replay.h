@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * replay.h - shared pieces of gpugov-replay's subcommands.
+ */
+#ifndef GPUGOV_REPLAY_H
+#define GPUGOV_REPLAY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "gpugov_sample.h"
+#include "gpugov_policy.h"
+
+/* Exit codes of every subcommand (documented in --help). */
+#define EXIT_OK		0
+#define EXIT_FAILURE_RUN 1	/* a file could not be read, or a check failed */
+#define EXIT_USAGE	2	/* malformed command line or input */
+
+int cmd_predict(int argc, char **argv);
+
+int parse_u64(const char *s, size_t len, u64 *out);
+int parse_u32(const char *s, size_t len, u32 *out);
+int parse_opp_list(const char *list, struct gpugov_opp_table *t, char *err,
+		   size_t errlen);
+int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,
+		    char *err, size_t errlen);
+int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
+		      size_t errlen);
+int parse_policy_opt(const char *name, const char *val,
+		     struct gpugov_policy_params *p);
+void print_policy_opts_help(FILE *f);
+
+#endif /* GPUGOV_REPLAY_H */

@@ -12,6 +12,8 @@ static const struct subcommand {
 	const char *help;
 } subcommands[] = {
 	{ "predict", cmd_predict, "what every model predicts for one sample at every OPP" },
+	{ "accuracy", cmd_accuracy, "open-loop prediction error over sweep traces" },
+	{ "run", cmd_run, "closed-loop policies over sweep traces vs baselines and oracle" },
 };
 
 static void usage(FILE *f)

@@ -16,6 +16,8 @@
 #define EXIT_USAGE	2	/* malformed command line or input */
 
 int cmd_predict(int argc, char **argv);
+int cmd_accuracy(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 int parse_u64(const char *s, size_t len, u64 *out);
 int parse_u32(const char *s, size_t len, u32 *out);

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_run.c - `gpugov-replay run`: closed-loop policies over sweep traces.
+ *
+ * Every policy starts at --start-opp (default: top) and picks the OPP of
+ * segment n+1 from what segment n measured at the OPP it chose, exactly as
+ * the governor does at each poll.  Energy and time are summed over the
+ * trace and reported relative to `performance` (always the top OPP), with
+ * EDP = E*T and ED2P = E*T^2, next to the baselines of DESIGN.md section 7:
+ * every static OPP, the best static OPP in hindsight, race-to-idle,
+ * simple_ondemand (90/5 and panfrost's 45/5) and the per-segment oracle
+ * (which, knowing every OPP's cost, picks per segment the minimum of the
+ * objective).  "oracle_pct" is the share of the oracle's gain over
+ * `performance` that a policy captures, for its own objective (EDP for
+ * policies without one).
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "replay.h"
+#include "sweep.h"
+#include "table.h"
+#include "ondemand.h"
+#include "gpugov_predict.h"
+
+enum policy_kind { POL_GPUGOV, POL_STATIC, POL_ONDEMAND, POL_ORACLE,
+		   POL_RACE_TO_IDLE };
+
+struct policy {
+	enum policy_kind kind;
+	char name[40];
+	int pred;			/* POL_GPUGOV */
+	enum gpugov_objective obj;	/* POL_GPUGOV, POL_ORACLE */
+	u32 opp;			/* POL_STATIC */
+	struct ondemand_params od;	/* POL_ONDEMAND */
+};
+
+struct run_opts {
+	struct gpugov_policy_params params;
+	bool pred_wanted[GPUGOV_NR_PRED];
+	bool obj_wanted[GPUGOV_NR_OBJ];
+	int start;			/* OPP index, -1 = top */
+	enum table_format fmt;
+	const char *sequence;		/* CSV of chosen OPPs, or NULL */
+};
+
+/* Totals of one policy over one trace. */
+struct totals {
+	double ns, pj;
+	unsigned long switches;
+};
+
+static double metric(enum gpugov_objective obj, double pj, double ns)
+{
+	switch (obj) {
+	case GPUGOV_OBJ_ED2P:
+		return pj * ns * ns;
+	case GPUGOV_OBJ_ENERGY:
+		return pj;
+	default:
+		return pj * ns;
+	}
+}
+
+/* The per-segment oracle's choice for @seg. */
+static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
+		      u32 max_slowdown_pct)
+{
+	u32 nr = w->t.hdr.opps.nr, best = nr - 1, i;
+	double ns, pj, top_ns, best_m;
+
+	sweep_cost(w, seg, best, &top_ns, &pj);
+	best_m = metric(obj, pj, top_ns);
+	for (i = 0; i + 1 < nr; i++) {
+		sweep_cost(w, seg, i, &ns, &pj);
+		if (obj == GPUGOV_OBJ_ENERGY && ns > top_ns * (1 + max_slowdown_pct / 100.0))
+			continue;
+		if (metric(obj, pj, ns) < best_m) {
+			best_m = metric(obj, pj, ns);
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Run one policy over one trace; write its OPP sequence if asked. */
+static struct totals run_policy(const struct sweep *w, const struct policy *p,
+				const struct run_opts *o, FILE *seq)
+{
+	const struct gpugov_opp_table *t = &w->t.hdr.opps;
+	u32 top = t->nr - 1, cur = o->start < 0 ? top : min_t(u32, o->start, top);
+	static struct gpugov_decision d;
+	struct gpugov_policy_params params = o->params;
+	struct gpugov_pred_state st;
+	struct totals tot = { 0 };
+	u32 seg, next;
+
+	gpugov_pred_init(&st);
+	params.objective = p->obj;
+	if (p->kind == POL_STATIC)
+		cur = p->opp;
+	for (seg = 0; seg < w->t.nr_seg; seg++) {
+		const struct gpugov_sample *s;
+		double ns, pj;
+
+		if (p->kind == POL_ORACLE)
+			cur = oracle_opp(w, seg, p->obj, o->params.max_slowdown_pct);
+		s = sweep_sample(w, seg, cur);
+		sweep_cost(w, seg, cur, &ns, &pj);
+		tot.ns += ns;
+		tot.pj += pj;
+		if (seq)
+			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, seg, cur,
+				t->opp[cur].core_khz, t->opp[cur].mem_khz);
+		switch (p->kind) {
+		case POL_GPUGOV:
+			gpugov_pred_observe(&st, s);
+			gpugov_predict(&st, p->pred, s, t, d.time_ps);
+			gpugov_decide(&params, t, s, &d);
+			next = d.chosen;
+			break;
+		case POL_ONDEMAND:
+			next = ondemand_round_up(t, ondemand_target_hz(&p->od, s->busy_ns,
+					s->interval_ns, (u64)s->core_khz * 1000));
+			break;
+		default:
+			next = cur;
+		}
+		tot.switches += next != cur;
+		cur = next;
+	}
+	return tot;
+}
+
+/* Race to idle: the top OPP, then idle until the lowest OPP would finish. */
+static struct totals race_to_idle(const struct sweep *w, double idle_uw)
+{
+	u32 top = w->t.hdr.opps.nr - 1, seg;
+	struct totals tot = { 0 };
+	double ns, pj, low_ns, low_pj;
+
+	for (seg = 0; seg < w->t.nr_seg; seg++) {
+		sweep_cost(w, seg, top, &ns, &pj);
+		sweep_cost(w, seg, 0, &low_ns, &low_pj);
+		tot.ns += fmax(ns, low_ns);
+		tot.pj += pj + idle_uw * fmax(low_ns - ns, 0) / 1000.0;
+	}
+	return tot;
+}
+
+static int build_policies(const struct sweep *w, const struct run_opts *o,
+			  struct policy *pol)
+{
+	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 } };
+	int n = 0, pred, obj;
+	u32 i;
+
+	pol[n++] = (struct policy){ .kind = POL_STATIC, .name = "performance",
+				    .opp = w->t.hdr.opps.nr - 1 };
+	for (i = 0; i < w->t.hdr.opps.nr; i++) {
+		pol[n] = (struct policy){ .kind = POL_STATIC, .opp = i };
+		snprintf(pol[n++].name, sizeof(pol[0].name), "static-%u", i);
+	}
+	pol[n++] = (struct policy){ .kind = POL_RACE_TO_IDLE, .name = "race-to-idle" };
+	for (i = 0; i < ARRAY_SIZE(od); i++) {
+		pol[n] = (struct policy){ .kind = POL_ONDEMAND, .od = od[i] };
+		snprintf(pol[n++].name, sizeof(pol[0].name), "simple_ondemand-%u/%u",
+			 od[i].upthreshold, od[i].downdifferential);
+	}
+	for (obj = GPUGOV_OBJ_EDP; obj < GPUGOV_NR_OBJ; obj++) {
+		if (!o->obj_wanted[obj])
+			continue;
+		pol[n] = (struct policy){ .kind = POL_ORACLE, .obj = obj };
+		snprintf(pol[n++].name, sizeof(pol[0].name), "oracle-%s",
+			 gpugov_objective_names[obj]);
+		for (pred = 0; pred < GPUGOV_NR_PRED; pred++) {
+			const struct gpugov_predictor *p = gpugov_predictor(pred);
+
+			if (!o->pred_wanted[pred] || (p->caps & w->t.hdr.caps) != p->caps)
+				continue;
+			pol[n] = (struct policy){ .kind = POL_GPUGOV, .pred = pred, .obj = obj };
+			snprintf(pol[n++].name, sizeof(pol[0].name), "gpugov-%s-%s", p->name,
+				 gpugov_objective_names[obj]);
+		}
+	}
+	return n;
+}
+
+static void fmt_ratio(char *buf, double v)
+{
+	snprintf(buf, TABLE_CELL, "%.4f", v);
+}
+
+static void add_row(struct table *tab, const char *wl, const struct policy *p,
+		    const struct totals *r, const struct totals *perf,
+		    const double *oracle_m)
+{
+	enum gpugov_objective obj = p->kind == POL_GPUGOV || p->kind == POL_ORACLE ?
+				    p->obj : GPUGOV_OBJ_EDP;
+	double pm = metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
+	char e[TABLE_CELL], t[TABLE_CELL], edp[TABLE_CELL], ed2p[TABLE_CELL];
+	char cap[TABLE_CELL], sw[TABLE_CELL];
+
+	fmt_ratio(e, r->pj / perf->pj);
+	fmt_ratio(t, r->ns / perf->ns);
+	fmt_ratio(edp, metric(GPUGOV_OBJ_EDP, r->pj, r->ns) / metric(GPUGOV_OBJ_EDP, perf->pj, perf->ns));
+	fmt_ratio(ed2p, metric(GPUGOV_OBJ_ED2P, r->pj, r->ns) /
+		  metric(GPUGOV_OBJ_ED2P, perf->pj, perf->ns));
+	if (gain > 0)
+		snprintf(cap, sizeof(cap), "%.1f", 100 * (pm - metric(obj, r->pj, r->ns)) / gain);
+	else
+		snprintf(cap, sizeof(cap), "-");
+	snprintf(sw, sizeof(sw), "%lu", r->switches);
+	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw);
+}
+
+static int parse_run_args(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option opts[] = {
+		{ "predictor", required_argument, NULL, 'p' },
+		{ "objective", required_argument, NULL, 'o' },
+		{ "start-opp", required_argument, NULL, 's' },
+		{ "sequence", required_argument, NULL, 'q' },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "max-slowdown", required_argument, NULL, 'P' },
+		{ "hysteresis", required_argument, NULL, 'P' },
+		{ "dyn-uw", required_argument, NULL, 'P' },
+		{ "static-uw", required_argument, NULL, 'P' },
+		{ "uncore-uw", required_argument, NULL, 'P' },
+		{ "idle-uw", required_argument, NULL, 'P' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool any_pred = false, any_obj = false;
+	int c, idx, v;
+	u32 u;
+
+	memset(o, 0, sizeof(*o));
+	gpugov_policy_defaults(&o->params);
+	o->start = -1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
+		switch (c) {
+		case 'p':
+			v = gpugov_predictor_find(optarg, strlen(optarg));
+			if (v < 0)
+				goto bad;
+			o->pred_wanted[v] = any_pred = true;
+			break;
+		case 'o':
+			v = gpugov_objective_find(optarg, strlen(optarg));
+			if (v <= GPUGOV_OBJ_PERFORMANCE)
+				goto bad;
+			o->obj_wanted[v] = any_obj = true;
+			break;
+		case 's':
+			if (parse_u32(optarg, strlen(optarg), &u) || u >= GPUGOV_MAX_OPPS)
+				goto bad;
+			o->start = (int)u;
+			break;
+		case 'q':
+			o->sequence = optarg;
+			break;
+		case 'c':
+			o->fmt = TABLE_CSV;
+			break;
+		case 'j':
+			o->fmt = TABLE_JSON;
+			break;
+		case 'h':
+			printf("usage: gpugov-replay run [--predictor NAME]... [--objective edp|ed2p|energy]...\n"
+			       "          [--start-opp N] [--sequence FILE.csv] [--csv|--json]\n"
+			       "          [policy options] SWEEP_TRACE...\n"
+			       "Closed loop: each policy picks the OPP of segment n+1 from segment n's\n"
+			       "counters at the OPP it chose. Energy, time, EDP, ED2P relative to\n"
+			       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
+			       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
+			       "Policy and power model options:\n");
+			print_policy_opts_help(stdout);
+			printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
+			exit(EXIT_OK);
+		case 'P':
+			if (parse_policy_opt(opts[idx].name, optarg, &o->params))
+				goto bad;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	for (v = 0; v < GPUGOV_NR_PRED; v++)
+		o->pred_wanted[v] |= !any_pred;
+	for (v = GPUGOV_OBJ_EDP; v < GPUGOV_NR_OBJ; v++)
+		o->obj_wanted[v] |= !any_obj;
+	if (optind >= argc) {
+		fprintf(stderr, "gpugov-replay run: no trace given\n");
+		return EXIT_USAGE;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "gpugov-replay run: bad value '%s'\n", optarg);
+	return EXIT_USAGE;
+}
+
+#define MAX_POLICIES (GPUGOV_MAX_OPPS + 8 + GPUGOV_NR_OBJ * (GPUGOV_NR_PRED + 1))
+
+int cmd_run(int argc, char **argv)
+{
+	static const char *const cols[] = { "workload", "policy", "energy", "time", "edp",
+					    "ed2p", "oracle_pct", "switches" };
+	static struct policy pol[MAX_POLICIES];
+	static struct totals res[MAX_POLICIES];
+	char err[GPUGOV_TRACE_ERR_MAX];
+	double oracle_m[GPUGOV_NR_OBJ];
+	struct totals best_static;
+	struct run_opts o;
+	struct table tab;
+	struct sweep w;
+	FILE *seq = NULL;
+	int ret, a, n, i, best;
+
+	ret = parse_run_args(argc, argv, &o);
+	if (ret)
+		return ret;
+	if (o.sequence) {
+		seq = fopen(o.sequence, "w");
+		if (!seq) {
+			perror(o.sequence);
+			return EXIT_FAILURE_RUN;
+		}
+		fprintf(seq, "workload,policy,segment,opp,core_khz,mem_khz\n");
+	}
+	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, 8);
+	for (a = optind; a < argc; a++) {
+		if (sweep_load(&w, argv[a], err, sizeof(err))) {
+			fprintf(stderr, "gpugov-replay run: %s\n", err);
+			return EXIT_FAILURE_RUN;
+		}
+		n = build_policies(&w, &o, pol);
+		best = 1;
+		for (i = 0; i < n; i++) {
+			res[i] = pol[i].kind == POL_RACE_TO_IDLE ?
+				 race_to_idle(&w, o.params.power.idle_uw) :
+				 run_policy(&w, &pol[i], &o, seq);
+			if (pol[i].kind == POL_ORACLE)
+				oracle_m[pol[i].obj] = metric(pol[i].obj, res[i].pj, res[i].ns);
+			if (pol[i].kind == POL_STATIC && i &&
+			    metric(GPUGOV_OBJ_EDP, res[i].pj, res[i].ns) <
+			    metric(GPUGOV_OBJ_EDP, res[best].pj, res[best].ns))
+				best = i;
+		}
+		for (i = GPUGOV_OBJ_EDP; i < GPUGOV_NR_OBJ; i++)
+			if (!o.obj_wanted[i])
+				oracle_m[i] = metric(i, res[0].pj, res[0].ns);
+		for (i = 0; i < n; i++)
+			add_row(&tab, w.name, &pol[i], &res[i], &res[0], oracle_m);
+		best_static = res[best];
+		add_row(&tab, w.name, &(struct policy){ .kind = POL_STATIC,
+			.name = "best-static-edp" }, &best_static, &res[0], oracle_m);
+		sweep_free(&w);
+	}
+	table_json_begin(stdout, o.fmt);
+	table_print(&tab, stdout);
+	table_json_end(stdout, o.fmt);
+	table_free(&tab);
+	if (seq)
+		fclose(seq);
+	return EXIT_OK;
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sweep.c - sweep traces as the evaluation sees them.
+ *
+ * A sweep trace holds every segment (fixed work) or epoch (fixed time) at
+ * every OPP.  For segments, the busy time at an OPP is directly the time
+ * the segment's work takes there.  For epochs the work done differs
+ * between OPPs, so the time the base OPP's work would take at another OPP
+ * is derived from that OPP's rate: busy(o) * insts(base) / insts(o).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "sweep.h"
+
+int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen)
+{
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	memset(w, 0, sizeof(*w));
+	w->path = path;
+	base = base ? base + 1 : path;
+	len = strcspn(base, ".");
+	snprintf(w->name, sizeof(w->name), "%.*s", (int)len, base);
+	if (gpugov_trace_load(path, &w->t, err, errlen))
+		return -1;
+	if (w->t.hdr.kind != GPUGOV_TRACE_SWEEP) {
+		snprintf(err, errlen, "%s: a sweep trace is needed, this is a %s trace",
+			 path, gpugov_trace_kind_name(w->t.hdr.kind));
+		gpugov_trace_free(&w->t);
+		return -1;
+	}
+	if (!w->t.nr_seg) {
+		snprintf(err, errlen, "%s: no segments", path);
+		gpugov_trace_free(&w->t);
+		return -1;
+	}
+	return 0;
+}
+
+void sweep_free(struct sweep *w)
+{
+	gpugov_trace_free(&w->t);
+}
+
+const struct gpugov_sample *sweep_sample(const struct sweep *w, u32 seg,
+					 u32 opp)
+{
+	return &gpugov_trace_sweep_at(&w->t, seg, opp)->s;
+}
+
+u64 sweep_energy_pj(const struct sweep *w, u32 seg, u32 opp)
+{
+	return gpugov_trace_sweep_at(&w->t, seg, opp)->energy_pj;
+}
+
+/**
+ * sweep_work_time_ns() - time the work of (@seg, @base) takes at @opp
+ * @w: sweep
+ * @seg: segment or epoch
+ * @base: OPP whose work is meant
+ * @opp: OPP at which it runs
+ * @ns: out
+ *
+ * Return: 0, or -1 for an epoch without instruction counts.
+ */
+int sweep_work_time_ns(const struct sweep *w, u32 seg, u32 base, u32 opp,
+		       double *ns)
+{
+	const struct gpugov_sample *b = sweep_sample(w, seg, base);
+	const struct gpugov_sample *o = sweep_sample(w, seg, opp);
+
+	if (w->t.hdr.interval != GPUGOV_INTERVAL_EPOCH) {
+		*ns = (double)o->busy_ns;
+		return 0;
+	}
+	if (!(w->t.hdr.caps & GPUGOV_CAP_INSTS) || !o->insts)
+		return -1;
+	*ns = (double)o->busy_ns * (double)b->insts / (double)o->insts;
+	return 0;
+}
+
+/**
+ * sweep_cost() - wall time and energy of segment @seg run at @opp
+ * @w: sweep
+ * @seg: segment or epoch
+ * @opp: OPP
+ * @ns: out, time in ns
+ * @pj: out, energy in pJ
+ *
+ * Segments cost what was measured.  Epochs are rescaled to the work the
+ * top OPP did in that epoch (see above), so that every policy is charged
+ * for the same work; an epoch with no instructions at @opp costs as
+ * measured.
+ */
+void sweep_cost(const struct sweep *w, u32 seg, u32 opp, double *ns,
+		double *pj)
+{
+	const struct gpugov_sample *o = sweep_sample(w, seg, opp);
+	u32 top = w->t.hdr.opps.nr - 1;
+	double scale = 1.0;
+
+	*ns = (double)o->interval_ns;
+	*pj = (double)sweep_energy_pj(w, seg, opp);
+	if (w->t.hdr.interval == GPUGOV_INTERVAL_EPOCH && o->insts)
+		scale = (double)sweep_sample(w, seg, top)->insts / (double)o->insts;
+	*ns *= scale;
+	*pj *= scale;
+}

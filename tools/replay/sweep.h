@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sweep.h - reading sweep traces for the evaluation subcommands.
+ */
+#ifndef GPUGOV_SWEEP_H
+#define GPUGOV_SWEEP_H
+
+#include "trace.h"
+
+/**
+ * struct sweep - one loaded sweep trace
+ * @path: file it came from
+ * @name: workload name: the file's base name without extension
+ * @t: the trace
+ */
+struct sweep {
+	const char *path;
+	char name[64];
+	struct gpugov_trace t;
+};
+
+int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen);
+void sweep_free(struct sweep *w);
+const struct gpugov_sample *sweep_sample(const struct sweep *w, u32 seg,
+					 u32 opp);
+u64 sweep_energy_pj(const struct sweep *w, u32 seg, u32 opp);
+int sweep_work_time_ns(const struct sweep *w, u32 seg, u32 base, u32 opp,
+		       double *ns);
+void sweep_cost(const struct sweep *w, u32 seg, u32 opp, double *ns,
+		double *pj);
+
+#endif /* GPUGOV_SWEEP_H */

@@ -8,6 +8,7 @@ $(BUILD)/gpugov-replay: $(REPLAY_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
 	$(CC) -o $@ $^ $(LDLIBS_USER)
 
 replay-cli: $(BUILD)/gpugov-replay
+	@scripts/deps.sh plot
 	@selftests/tools/test_replay_cli.sh $(BUILD)/gpugov-replay
 
 -include $(REPLAY_OBJS:.o=.d)
@@ -17,3 +18,22 @@ $(MK_SMALL_SWEEP): $(BUILD)/selftests/tools/mk_small_sweep.o $(LIBCOMMON) $(LIBG
 	$(CC) -o $@ $^ $(LDLIBS_USER)
 replay-cli: $(MK_SMALL_SWEEP)
 -include $(BUILD)/selftests/tools/mk_small_sweep.d
+
+# Real-data validation (DESIGN.md section 8): the GTX 980 measurements are
+# read from $(DATA), imported to sweep traces under build/, and scored.
+GTX := $(DATA)/nvdvfs-gtx980
+VAL := $(BUILD)/validate
+VALIDATE_TARGETS += validate-replay
+
+validate-replay: $(BUILD)/gpugov-replay
+	@test -d $(GTX) || { echo "validate: no $(GTX) (set DATA=...)"; exit 2; }
+	@rm -rf $(VAL) && mkdir -p $(VAL)/49 $(VAL)/36
+	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-49pairs-20kernels.csv --out $(VAL)/49 --device gtx980
+	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-36pairs-30kernels-power.csv --out $(VAL)/36 --device gtx980
+	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-36pairs-30kernels-power.csv --out $(VAL) --device gtx980 --combined gtx980-36pairs-sequence
+	@echo "== 49-pair set, base (1000, 1000) MHz: open-loop accuracy"
+	@$(BUILD)/gpugov-replay accuracy $(VAL)/49/*.trace
+	@echo "== 36-pair set, base (1000, 1000) MHz: open-loop accuracy"
+	@$(BUILD)/gpugov-replay accuracy $(VAL)/36/*.trace
+	@echo "== 36-pair set, the 30 kernels in sequence: closed loop with the measured power"
+	@$(BUILD)/gpugov-replay run $(VAL)/gtx980-36pairs-sequence.trace

@@ -7,12 +7,11 @@
 # the authors' per-row intermediates (tools/validate/validate_coremem.c).
 
 VALIDATE_COREMEM := $(BUILD)/tools/validate_coremem
-VALIDATE_COREMEM_OBJS := $(BUILD)/tools/validate/validate_coremem.o \
-	$(BUILD)/tools/validate/csvtab.o
+VALIDATE_COREMEM_OBJS := $(BUILD)/tools/validate/validate_coremem.o
 
-$(VALIDATE_COREMEM): $(VALIDATE_COREMEM_OBJS) $(LIBGPUGOV) | deps
+$(VALIDATE_COREMEM): $(VALIDATE_COREMEM_OBJS) $(LIBCOMMON) $(LIBGPUGOV) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_USER) -o $@ $(VALIDATE_COREMEM_OBJS) $(LIBGPUGOV) $(LDLIBS_USER)
+	$(CC) $(CFLAGS_USER) -o $@ $(VALIDATE_COREMEM_OBJS) $(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)
 
 .PHONY: validate-coremem
 validate-coremem: $(VALIDATE_COREMEM)

@@ -62,6 +62,58 @@ check "sample file read, arguments override it" \
 check "missing sample file: exit 2 with its name" \
 	sh -c "\"$bin\" predict --opps 1000 --sample /nonexistent/x 2>&1 | grep -q '/nonexistent/x'"
 
+# ---- evaluation subcommands on a small generated sweep trace ----
+here=$(dirname "$0")
+gen=$(dirname "$bin")/mk_small_sweep
+"$gen" >"$tmp/small.trace"
+check "run: closed-loop result equals the golden file" \
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | diff -u \"$here/golden/run_small.csv\" -"
+check "accuracy: result equals the golden file" \
+	sh -c "\"$bin\" accuracy --csv \"$tmp/small.trace\" | diff -u \"$here/golden/accuracy_small.csv\" -"
+check "run: performance is 1.0 on every metric" \
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,performance,1.0000,1.0000,1.0000,1.0000,0.0,0$'"
+check "run: the top static OPP is performance" \
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,static-3,1.0000,1.0000,1.0000,1.0000,0.0,0$'"
+check "run: the EDP oracle captures 100% of its own gain" \
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,oracle-edp,.*,100.0,0$'"
+check "run --json: one table object with rows" \
+	sh -c "\"$bin\" run --json \"$tmp/small.trace\" | grep -q '^\[{\"table\": \"closed loop, relative to performance\", \"rows\": \[{\"workload\": \"small\", \"policy\": \"performance\", \"energy\": 1.0000'"
+check "run --sequence: one row per policy and segment" \
+	sh -c "\"$bin\" run --objective edp --predictor crisp --sequence \"$tmp/seq.csv\" \"$tmp/small.trace\" >/dev/null && \
+	       [ \$(grep -c ',gpugov-crisp-edp,' \"$tmp/seq.csv\") -eq 18 ]"
+sed '13s/ 364000 / 36x000 /' "$tmp/small.trace" >"$tmp/bad.trace"
+check "accuracy: malformed trace names file and line, exit 1" \
+	sh -c "\"$bin\" accuracy \"$tmp/bad.trace\" 2>&1 >/dev/null | grep -q 'bad.trace:13:'; \
+	       \"$bin\" accuracy \"$tmp/bad.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]"
+check "run: missing trace, exit 1" run 1 run "$tmp/nonexistent.trace"
+check "run: unknown objective, exit 2" run 2 run --objective fastest "$tmp/small.trace"
+
+printf 'kernel,core_mhz,mem_mhz,time_ms,power_w,insts\nk1,500,800,2.0,10,1000\nk1,1000,800,1.0,30,1000\n' >"$tmp/gen.csv"
+check "import csv: one trace per kernel with measured energy" \
+	sh -c "\"$bin\" import csv \"$tmp/gen.csv\" --out \"$tmp/imp\" 2>/dev/null && \
+	       grep -q '^opp 1000000 800000 0 30000000' \"$tmp/imp/k1.trace\" && \
+	       \"$bin\" accuracy \"$tmp/imp/k1.trace\" | grep -q '1/f.*1  *0.00'"
+printf 'kernel,core_mhz,time_ms\nk1,500,2.0\nk1,1000,zz\n' >"$tmp/bad.csv"
+check "import csv: bad number names file and line, exit 2" \
+	sh -c "\"$bin\" import csv \"$tmp/bad.csv\" --out \"$tmp/imp2\" 2>&1 | grep -q 'bad.csv:3'; \
+	       \"$bin\" import csv \"$tmp/bad.csv\" --out \"$tmp/imp2\" 2>/dev/null; [ \$? -eq 2 ]"
+printf 'kernel,core_mhz,time_ms\nk1,500,2.0\nk1,500,1.0\n' >"$tmp/dup.csv"
+check "import csv: a clock pair measured twice is refused" \
+	sh -c "\"$bin\" import csv \"$tmp/dup.csv\" --out \"$tmp/imp3\" 2>&1 | grep -q 'measured twice'"
+check "import: unknown layout, exit 2" run 2 import excel "$tmp/gen.csv" --out "$tmp/imp4"
+
+# ---- plots (PNG through gnuplot) ----
+is_png() { [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = "211PNG" ]; }
+"$bin" run --csv --sequence "$tmp/seq.csv" "$tmp/small.trace" >"$tmp/run.csv"
+check "plot freq writes a PNG" \
+	sh -c "\"$bin\" plot freq \"$tmp/seq.csv\" --out \"$tmp/f.png\" --policies performance,oracle-edp" && is_png "$tmp/f.png"
+check "plot accuracy writes a PNG" \
+	sh -c "\"$bin\" plot accuracy \"$tmp/small.trace\" --out \"$tmp/a.png\"" && is_png "$tmp/a.png"
+check "plot energy writes a PNG" \
+	sh -c "\"$bin\" plot energy \"$tmp/run.csv\" --out \"$tmp/e.png\"" && is_png "$tmp/e.png"
+check "plot freq of a file that is not a sequence: exit 2 naming the line" \
+	sh -c "\"$bin\" plot freq \"$tmp/run.csv\" --out \"$tmp/x.png\" 2>&1 | grep -q 'run.csv:2: unexpected row'"
+
 echo "1..$n"
 echo "RESULT replay-cli: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

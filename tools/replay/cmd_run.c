@@ -127,7 +127,8 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		default:
 			next = cur;
 		}
-		tot.switches += next != cur;
+		if (seg + 1 < w->t.nr_seg)
+			tot.switches += next != cur;
 		cur = next;
 	}
 	return tot;

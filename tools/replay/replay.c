@@ -14,6 +14,8 @@ static const struct subcommand {
 	{ "predict", cmd_predict, "what every model predicts for one sample at every OPP" },
 	{ "accuracy", cmd_accuracy, "open-loop prediction error over sweep traces" },
 	{ "run", cmd_run, "closed-loop policies over sweep traces vs baselines and oracle" },
+	{ "import", cmd_import, "measurement CSVs (NV-DVFS-Benchmark, generic) to sweep traces" },
+	{ "plot", cmd_plot, "PNG figures: clock over time, predicted vs true, energy vs time" },
 };
 
 static void usage(FILE *f)

@@ -37,6 +37,7 @@
 #include "gpugov_fixed.h"
 #include "gpugov_sample.h"
 #include "csvtab.h"
+#include "nvdvfs.h"
 
 #define ERRLEN 512
 #define MAX_KERNELS 64
@@ -461,29 +462,14 @@ static int check_low(const char *dir, unsigned long *model_rows,
 
 /* ---- 49 pairs: raw nvprof metrics ---------------------------------------- */
 
-struct raw_cols {
-	int warps, blocks, occ, l2r, l2w, drr, drw, shl, shs, ipw;
-};
-
-/* Warps of a launch "(gx gy gz) (bx by bz)", whole warps per block. */
-static int launch_warps(const char *s, double *w)
-{
-	unsigned long g[3], b[3];
-
-	if (sscanf(s, " (%lu %lu %lu) (%lu %lu %lu)", &g[0], &g[1], &g[2],
-		   &b[0], &b[1], &b[2]) != 6)
-		return -1;
-	*w = (double)g[0] * g[1] * g[2] * ((b[0] * b[1] * b[2] + 31) / 32);
-	return 0;
-}
-
 static int check_49(const char *dir, unsigned long *model_rows,
 		    unsigned long *mem_ok, unsigned long *sm_ok)
 {
 	struct csvtab raw, cyc;
 	struct gpugov_coremem_params p;
 	struct report rep, smp, none;
-	struct raw_cols c;
+	struct nvdvfs_cols c;
+	char err[256];
 	unsigned long noin = 0;
 	size_t i;
 	int j;
@@ -494,17 +480,10 @@ static int check_49(const char *dir, unsigned long *model_rows,
 	gpugov_coremem_defaults(&p);
 	load_or_die(&raw, dir, "gtx980-49pairs-20kernels.csv");
 	load_or_die(&cyc, dir, "reference/gtx980-dvfs-real-qiang2018-cycles.csv");
-	c.warps = col_or_die(&raw, "warps");
-	c.blocks = col_or_die(&raw, "blocks");
-	c.occ = col_or_die(&raw, "achieved_occupancy");
-	c.l2r = col_or_die(&raw, "l2_read_transactions");
-	c.l2w = col_or_die(&raw, "l2_write_transactions");
-	c.drr = col_or_die(&raw, "dram_read_transactions");
-	c.drw = col_or_die(&raw, "dram_write_transactions");
-	c.shl = col_or_die(&raw, "shared_load_transactions");
-	c.shs = col_or_die(&raw, "shared_store_transactions");
-	c.ipw = col_or_die(&raw, "inst_per_warp");
-
+	if (nvdvfs_cols_find(&raw, &c, err, sizeof(err))) {
+		fprintf(stderr, "validate_coremem: %s\n", err);
+		exit(2);
+	}
 	printf("\n49-pair set: %s/gtx980-49pairs-20kernels.csv (raw metrics, "
 	       "per-warp inputs derived as the authors do)\n  and "
 	       "%s/reference/gtx980-dvfs-real-qiang2018-cycles.csv\n  "
@@ -517,7 +496,7 @@ static int check_49(const char *dir, unsigned long *model_rows,
 		struct gpugov_coremem_out o;
 		struct gpugov_sample s;
 		struct kstat *k;
-		double w, l2r, l2w, dram, shl, shs, ipw, occ, miss, ng, insts;
+		double w, pw, l2r, l2w, dram, shl, shs, ipw, occ, miss, ng, insts;
 		char where[96];
 		int rc;
 
@@ -526,17 +505,9 @@ static int check_49(const char *dir, unsigned long *model_rows,
 			noin++;
 			continue;
 		}
-		if (*csvtab_str(&raw, f, c.warps)) {
-			w = num_or_die(&raw, f, c.warps);
-		} else if (launch_warps(csvtab_str(&raw, f, c.blocks), &w)) {
-			fprintf(stderr, "validate_coremem: %s:%zu: no warps and "
-				"launch shape '%s' is not \"(gx gy gz) (bx by bz)\"\n",
-				raw.path, raw.line[f], csvtab_str(&raw, f, c.blocks));
-			exit(2);
-		}
-		if (!(w >= 1.0)) {
-			fprintf(stderr, "validate_coremem: %s:%zu: %g warps\n",
-				raw.path, raw.line[f], w);
+		if (nvdvfs_row_sample(&raw, f, &c, &s, &pw, err, sizeof(err)) ||
+		    nvdvfs_warps(&raw, f, &c, &w, err, sizeof(err))) {
+			fprintf(stderr, "validate_coremem: %s\n", err);
 			exit(2);
 		}
 		l2r = num_or_die(&raw, f, c.l2r);
@@ -572,19 +543,6 @@ static int check_49(const char *dir, unsigned long *model_rows,
 			      where);
 
 		/* the same row as a counter sample, through the predictor's path */
-		memset(&s, 0, sizeof(s));
-		s.core_khz = (u32)key.core * 1000;
-		s.mem_khz = (u32)key.mem * 1000;
-		s.caps = GPUGOV_CAP_MEM_KHZ | GPUGOV_CAP_MEM_TXN |
-			 GPUGOV_CAP_SHM_TXN | GPUGOV_CAP_WARPS | GPUGOV_CAP_INSTS;
-		s.warps = (u64)llround(w);
-		s.l2_txn = (u64)llround(l2r + l2w);
-		s.dram_txn = (u64)llround(dram);
-		s.l2_hits = s.l2_txn - (s.dram_txn < s.l2_txn ? s.dram_txn : s.l2_txn);
-		s.shm_txn = (u64)llround(shl + shs);
-		s.insts = (u64)llround(ipw * w);
-		s.mem_insts = s.l2_txn + (u64)llround(shl + shs / 4.0);
-		s.occupancy_q16 = (u64)llround(occ * GPUGOV_Q16_ONE);
 		k = kernel(&smp, key.app);
 		k->rows++;
 		rc = gpugov_coremem_inputs(&s, &in) &&

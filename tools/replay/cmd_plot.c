@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_plot.c - `gpugov-replay plot`: PNG figures through gnuplot.
+ *
+ *   freq SEQUENCE.csv      core clock over segments, one line per policy
+ *                          (the file `run --sequence` writes)
+ *   accuracy SWEEP_TRACE   predicted vs true time across OPPs, summed over
+ *                          the trace's segments, from the base OPP (top)
+ *   energy RUN.csv         energy vs time per policy (`run --csv` output)
+ * Data go to gnuplot inline, so no temporary files are left behind.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "replay.h"
+#include "sweep.h"
+#include "gpugov_predict.h"
+
+struct plot_opts {
+	const char *out, *workload, *policies;
+};
+
+static FILE *gnuplot_open(const struct plot_opts *o, const char *title,
+			  const char *xlabel, const char *ylabel)
+{
+	FILE *g = popen("gnuplot", "w");
+
+	if (!g) {
+		perror("gpugov-replay plot: gnuplot");
+		return NULL;
+	}
+	fprintf(g, "set terminal pngcairo size 1000,600 noenhanced\n"
+		"set output '%s'\nset title '%s'\nset xlabel '%s'\n"
+		"set ylabel '%s'\nset grid\nset key outside right\n",
+		o->out, title, xlabel, ylabel);
+	return g;
+}
+
+static int gnuplot_close(FILE *g)
+{
+	int st = pclose(g);
+
+	if (st) {
+		fprintf(stderr, "gpugov-replay plot: gnuplot failed (is gnuplot installed?)\n");
+		return EXIT_FAILURE_RUN;
+	}
+	return EXIT_OK;
+}
+
+static bool wanted(const struct plot_opts *o, const char *policy)
+{
+	const char *p = o->policies;
+	size_t len = strlen(policy);
+
+	if (!p)
+		return true;
+	while ((p = strstr(p, policy))) {
+		if ((p == o->policies || p[-1] == ',') && (p[len] == ',' || !p[len]))
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+/* Rows of a CSV with the given header: each row split into fields. */
+static int read_csv(const char *path, const char *header,
+		    int (*row)(char **f, int n, void *ctx), void *ctx)
+{
+	char line[512], *f[16];
+	unsigned long lineno = 0;
+	FILE *in = fopen(path, "r");
+	int n, ret = 0;
+
+	if (!in) {
+		perror(path);
+		return EXIT_FAILURE_RUN;
+	}
+	while (!ret && fgets(line, sizeof(line), in)) {
+		char *save = NULL, *tok;
+
+		lineno++;
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[0] == '#' || !line[0] || !strcmp(line, header))
+			continue;
+		for (n = 0, tok = strtok_r(line, ",", &save); tok && n < 16;
+		     tok = strtok_r(NULL, ",", &save))
+			f[n++] = tok;
+		if (row(f, n, ctx)) {
+			fprintf(stderr, "gpugov-replay plot: %s:%lu: unexpected row "
+				"(want %s)\n", path, lineno, header);
+			ret = EXIT_USAGE;
+		}
+	}
+	fclose(in);
+	return ret;
+}
+
+struct seq_ctx {
+	const struct plot_opts *o;
+	FILE *g;
+	char workload[128], policy[64];
+	int blocks;
+};
+
+static int seq_row(char **f, int n, void *ctx)
+{
+	struct seq_ctx *c = ctx;
+
+	if (n != 6)
+		return -1;
+	if (!c->workload[0])
+		snprintf(c->workload, sizeof(c->workload), "%s",
+			 c->o->workload ? c->o->workload : f[0]);
+	if (strcmp(f[0], c->workload) || !wanted(c->o, f[1]))
+		return 0;
+	if (strcmp(f[1], c->policy)) {
+		fprintf(c->g, "%s\"%s\"\n", c->blocks++ ? "\n\n" : "", f[1]);
+		snprintf(c->policy, sizeof(c->policy), "%s", f[1]);
+	}
+	fprintf(c->g, "%s %.1f\n", f[2], atof(f[4]) / 1000);
+	return 0;
+}
+
+static int plot_freq(const char *path, const struct plot_opts *o)
+{
+	struct seq_ctx c = { .o = o };
+	FILE *g = gnuplot_open(o, "core clock chosen per segment", "segment", "core MHz");
+	int ret;
+
+	if (!g)
+		return EXIT_FAILURE_RUN;
+	c.g = g;
+	fprintf(g, "$d << EOD\n");
+	ret = read_csv(path, "workload,policy,segment,opp,core_khz,mem_khz", seq_row, &c);
+	fprintf(g, "EOD\n");
+	if (ret) {
+		pclose(g);
+		return ret;
+	}
+	fprintf(g, "plot for [i=0:%d] $d index i using 1:2 with steps lw 2 "
+		"title columnheader(1)\n", c.blocks ? c.blocks - 1 : 0);
+	return gnuplot_close(g);
+}
+
+static int plot_accuracy(const char *path, const struct plot_opts *o)
+{
+	double truth[GPUGOV_MAX_OPPS] = { 0 }, pred[GPUGOV_NR_PRED][GPUGOV_MAX_OPPS] = { { 0 } };
+	char err[GPUGOV_TRACE_ERR_MAX];
+	struct gpugov_pred_state st;
+	u64 tp[GPUGOV_MAX_OPPS];
+	struct sweep w;
+	u32 seg, i, top;
+	int m, col;
+	FILE *g;
+
+	if (sweep_load(&w, path, err, sizeof(err))) {
+		fprintf(stderr, "gpugov-replay plot: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	top = w.t.hdr.opps.nr - 1;
+	for (seg = 0; seg < w.t.nr_seg; seg++) {
+		for (i = 0; i < w.t.hdr.opps.nr; i++) {
+			double ns;
+
+			if (!sweep_work_time_ns(&w, seg, top, i, &ns))
+				truth[i] += ns / 1e3;
+		}
+		for (m = 0; m < GPUGOV_NR_PRED; m++) {
+			if ((gpugov_predictor(m)->caps & w.t.hdr.caps) != gpugov_predictor(m)->caps)
+				continue;
+			gpugov_pred_init(&st);
+			gpugov_predict(&st, m, sweep_sample(&w, seg, top), &w.t.hdr.opps, tp);
+			for (i = 0; i < w.t.hdr.opps.nr; i++)
+				pred[m][i] += tp[i] / 1e6;
+		}
+	}
+	g = gnuplot_open(o, w.name, "OPP (core MHz)", "time of the work, us");
+	if (!g) {
+		sweep_free(&w);
+		return EXIT_FAILURE_RUN;
+	}
+	fprintf(g, "$d << EOD\nopp true");
+	for (m = 0; m < GPUGOV_NR_PRED; m++)
+		fprintf(g, " %s", gpugov_predictor(m)->name);
+	fputc('\n', g);
+	for (i = 0; i < w.t.hdr.opps.nr; i++) {
+		fprintf(g, "%u/%u %.3f", w.t.hdr.opps.opp[i].core_khz / 1000,
+			w.t.hdr.opps.opp[i].mem_khz / 1000, truth[i]);
+		for (m = 0; m < GPUGOV_NR_PRED; m++)
+			fprintf(g, " %.3f", pred[m][i]);
+		fputc('\n', g);
+	}
+	fprintf(g, "EOD\nset xtics rotate by 60 right\nplot $d using 0:2:xtic(1) "
+		"with linespoints lw 3 title 'true'");
+	for (m = 0, col = 3; m < GPUGOV_NR_PRED; m++, col++)
+		if (pred[m][top] > 0)
+			fprintf(g, ", $d using 0:%d with linespoints title '%s'", col,
+				gpugov_predictor(m)->name);
+	fputc('\n', g);
+	sweep_free(&w);
+	return gnuplot_close(g);
+}
+
+struct energy_ctx {
+	const struct plot_opts *o;
+	FILE *g;
+	char workload[128];
+};
+
+static int energy_row(char **f, int n, void *ctx)
+{
+	struct energy_ctx *c = ctx;
+
+	if (n != 8)
+		return -1;
+	if (!c->workload[0])
+		snprintf(c->workload, sizeof(c->workload), "%s",
+			 c->o->workload ? c->o->workload : f[0]);
+	if (!strcmp(f[0], c->workload) && wanted(c->o, f[1]) && strncmp(f[1], "static-", 7))
+		fprintf(c->g, "%s %s %s\n", f[3], f[2], f[1]);
+	return 0;
+}
+
+static int plot_energy(const char *path, const struct plot_opts *o)
+{
+	struct energy_ctx c = { .o = o };
+	FILE *g = gnuplot_open(o, "energy vs time, relative to performance",
+			       "time / time(performance)", "energy / energy(performance)");
+	int ret;
+
+	if (!g)
+		return EXIT_FAILURE_RUN;
+	c.g = g;
+	fprintf(g, "$d << EOD\n");
+	ret = read_csv(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches",
+		       energy_row, &c);
+	fprintf(g, "EOD\n");
+	if (ret) {
+		pclose(g);
+		return ret;
+	}
+	fprintf(g, "set key off\nplot $d using 1:2 with points pt 7 ps 1.5, "
+		"$d using 1:2:3 with labels offset 1,0.5 left font ',8'\n");
+	return gnuplot_close(g);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "policies", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct plot_opts o = { 0 };
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o.out = optarg;
+			break;
+		case 'w':
+			o.workload = optarg;
+			break;
+		case 'p':
+			o.policies = optarg;
+			break;
+		case 'h':
+			printf("usage: gpugov-replay plot freq|accuracy|energy FILE --out PNG\n"
+			       "          [--workload NAME] [--policies A,B,...]\n"
+			       "  freq      core clock per segment from `run --sequence` output\n"
+			       "  accuracy  predicted vs true time across OPPs of a sweep trace\n"
+			       "  energy    energy vs time per policy from `run --csv` output\n"
+			       "Needs gnuplot. Exit status: 0 success, 1 failure, 2 bad usage.\n");
+			return EXIT_OK;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 2 || !o.out) {
+		fprintf(stderr, "gpugov-replay plot: need KIND FILE --out PNG (see --help)\n");
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[optind], "freq"))
+		return plot_freq(argv[optind + 1], &o);
+	if (!strcmp(argv[optind], "accuracy"))
+		return plot_accuracy(argv[optind + 1], &o);
+	if (!strcmp(argv[optind], "energy"))
+		return plot_energy(argv[optind + 1], &o);
+	fprintf(stderr, "gpugov-replay plot: unknown kind '%s'\n", argv[optind]);
+	return EXIT_USAGE;
+}

@@ -5,7 +5,7 @@
 #include "gpugov_fixed.h"
 
 /**
- * gpugov_mul_div() - floor(a * mul / div) with a 96-bit intermediate
+ * gpugov_mul_div_wide() - floor(a * mul / div) with a 96-bit intermediate
  * @a: multiplicand
  * @mul: 32-bit multiplier
  * @div: 32-bit divisor
@@ -16,7 +16,7 @@
  *
  * Return: the quotient, or U64_MAX when it does not fit.
  */
-u64 gpugov_mul_div(u64 a, u32 mul, u32 div)
+u64 gpugov_mul_div_wide(u64 a, u32 mul, u32 div)
 {
 	u64 lo = (a & U32_MAX) * mul;
 	u64 hi = (a >> 32) * mul + (lo >> 32);
@@ -69,25 +69,4 @@ u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max)
 u64 gpugov_ratio_q16(u64 num, u64 den)
 {
 	return gpugov_ratio_fixed(num, den, GPUGOV_Q16_SHIFT, GPUGOV_RATIO_MAX);
-}
-
-/**
- * gpugov_mul_q16() - a * q16 / 2^16, saturating
- * @a: value
- * @q16: Q16 factor; values above GPUGOV_RATIO_MAX are clamped to it
- */
-u64 gpugov_mul_q16(u64 a, u64 q16)
-{
-	return gpugov_mul_div(a, (u32)min_t(u64, q16, GPUGOV_RATIO_MAX),
-			      GPUGOV_Q16_ONE);
-}
-
-/**
- * gpugov_sat_add() - a + b, saturating at U64_MAX
- * @a: first addend
- * @b: second addend
- */
-u64 gpugov_sat_add(u64 a, u64 b)
-{
-	return (a > U64_MAX - b) ? U64_MAX : a + b;
 }

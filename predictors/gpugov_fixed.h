@@ -19,11 +19,46 @@
 #define GPUGOV_PS_PER_NS	1000U
 #define GPUGOV_PS_PER_S_KHZ	1000000000U	/* ps per cycle at 1 kHz */
 
-u64 gpugov_mul_div(u64 a, u32 mul, u32 div);
+u64 gpugov_mul_div_wide(u64 a, u32 mul, u32 div);
 u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max);
 u64 gpugov_ratio_q16(u64 num, u64 den);
-u64 gpugov_mul_q16(u64 a, u64 q16);
-u64 gpugov_sat_add(u64 a, u64 b);
+
+/**
+ * gpugov_mul_div() - floor(a * mul / div), saturating, never trapping
+ * @a: multiplicand
+ * @mul: 32-bit multiplier
+ * @div: 32-bit divisor; 0 gives U64_MAX (0 when a * mul is 0)
+ *
+ * Inline for the common case of a 32-bit @a, whose product fits 64 bits;
+ * gpugov_mul_div_wide() handles the rest with a 96-bit intermediate.
+ */
+static inline u64 gpugov_mul_div(u64 a, u32 mul, u32 div)
+{
+	if (!(a >> 32) && div)
+		return div_u64(a * mul, div);
+	return gpugov_mul_div_wide(a, mul, div);
+}
+
+/**
+ * gpugov_sat_add() - a + b, saturating at U64_MAX
+ * @a: first addend
+ * @b: second addend
+ */
+static inline u64 gpugov_sat_add(u64 a, u64 b)
+{
+	return (a > U64_MAX - b) ? U64_MAX : a + b;
+}
+
+/**
+ * gpugov_mul_q16() - a * q16 / 2^16, saturating
+ * @a: value
+ * @q16: Q16 factor; values above GPUGOV_RATIO_MAX are clamped to it
+ */
+static inline u64 gpugov_mul_q16(u64 a, u64 q16)
+{
+	return gpugov_mul_div(a, (u32)min_t(u64, q16, GPUGOV_RATIO_MAX),
+			      GPUGOV_Q16_ONE);
+}
 
 /**
  * gpugov_cyc_to_ps() - duration of @cyc cycles of a @khz clock, in ps

@@ -132,12 +132,14 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 		   const struct gpugov_sample *s, struct gpugov_decision *d)
 {
 	u32 top = t->nr - 1, i, pass, best;
+	struct gpugov_energy_base eb;
 	u64 m[GPUGOV_MAX_OPPS];
 	u64 limit;
 
 	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
+	gpugov_energy_base_init(&p->power, s, &eb);
 	for (i = 0; i < t->nr; i++)
-		d->energy_pj[i] = gpugov_energy_pj(&p->power, t, i, s,
+		d->energy_pj[i] = gpugov_energy_at(&p->power, &eb, &t->opp[i],
 						   d->time_ps[i]);
 	fill_metrics(p->objective, t, d, d->cur, d->metric_q16);
 

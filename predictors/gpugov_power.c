@@ -24,9 +24,66 @@
 #define MCYC_PER_PS_KHZ	1000000U	/* ps * kHz / 10^6 = cycles / 1000 */
 #define MCYC_PER_KCYC	1000000U	/* uW * mcycles / 10^6 = pJ at 1 V */
 
+/* uW * ps -> pJ, for powers of any u64 size */
 static u64 power_time_pj(u64 uw, u64 ps)
 {
-	return gpugov_mul_div(ps, (u32)min_t(u64, uw, U32_MAX), PS_PER_US);
+	if (uw > U32_MAX)
+		return gpugov_sat_add(gpugov_mul_div(ps, U32_MAX, PS_PER_US),
+				      power_time_pj(uw - U32_MAX, ps));
+	return gpugov_mul_div(ps, (u32)uw, PS_PER_US);
+}
+
+/**
+ * gpugov_energy_base_init() - the parts of the energy model that depend on
+ * the sample only, computed once per decision
+ * @pw: model coefficients
+ * @s: the sample whose work is being moved between OPPs
+ * @b: out
+ */
+void gpugov_energy_base_init(const struct gpugov_power_params *pw,
+			     const struct gpugov_sample *s,
+			     struct gpugov_energy_base *b)
+{
+	/* In milli-cycles first, so that no step truncates more than 1 pJ. */
+	u64 mcyc = gpugov_mul_div(gpugov_busy_ps(s), s->core_khz,
+				  MCYC_PER_PS_KHZ);
+
+	b->dyn_1v_pj = gpugov_mul_div(mcyc, pw->dyn_uw, MCYC_PER_KCYC);
+	b->interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+}
+
+/**
+ * gpugov_energy_at() - predicted energy of the sample's interval at an OPP
+ * @pw: model coefficients, used where the OPP has no energy-model power
+ * @b: from gpugov_energy_base_init() for the sample
+ * @o: the OPP
+ * @time_ps: predicted busy time at @o
+ *
+ * Return: energy in pJ, saturated at U64_MAX.
+ */
+u64 gpugov_energy_at(const struct gpugov_power_params *pw,
+		     const struct gpugov_energy_base *b,
+		     const struct gpugov_opp *o, u64 time_ps)
+{
+	u64 uv = o->uv ? o->uv : UV_PER_V, v2 = uv * uv / UV_PER_V, e;
+
+	if (o->power_uw) {
+		e = power_time_pj(o->power_uw, time_ps);
+	} else {
+		/* V^2 as uV^2 / 10^6: one step where it fits 32 bits (< 65 V) */
+		if (v2 <= U32_MAX)
+			e = gpugov_mul_div(b->dyn_1v_pj, (u32)v2, UV_PER_V);
+		else
+			e = gpugov_mul_div(gpugov_mul_div(b->dyn_1v_pj, (u32)uv,
+							  UV_PER_V),
+					   (u32)uv, UV_PER_V);
+		e = gpugov_sat_add(e, power_time_pj(gpugov_mul_div(pw->static_uw,
+				(u32)uv, UV_PER_V) + pw->uncore_uw, time_ps));
+	}
+	if (b->interval_ps > time_ps)
+		e = gpugov_sat_add(e, power_time_pj(pw->idle_uw,
+						    b->interval_ps - time_ps));
+	return e;
 }
 
 /**
@@ -43,26 +100,8 @@ u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps)
 {
-	const struct gpugov_opp *o = &t->opp[idx];
-	u64 interval = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
-	u32 uv = o->uv ? o->uv : UV_PER_V;
-	u64 e, dyn;
+	struct gpugov_energy_base b;
 
-	if (o->power_uw) {
-		e = power_time_pj(o->power_uw, time_ps);
-	} else {
-		/* In milli-cycles first, so no step truncates more than 1 pJ. */
-		dyn = gpugov_mul_div(gpugov_busy_ps(s), s->core_khz,
-				     MCYC_PER_PS_KHZ);
-		dyn = gpugov_mul_div(dyn, pw->dyn_uw, MCYC_PER_KCYC);
-		dyn = gpugov_mul_div(gpugov_mul_div(dyn, uv, UV_PER_V), uv,
-				     UV_PER_V);
-		e = gpugov_sat_add(dyn, power_time_pj(gpugov_mul_div(pw->static_uw,
-						uv, UV_PER_V), time_ps));
-		e = gpugov_sat_add(e, power_time_pj(pw->uncore_uw, time_ps));
-	}
-	if (interval > time_ps)
-		e = gpugov_sat_add(e, power_time_pj(pw->idle_uw,
-						    interval - time_ps));
-	return e;
+	gpugov_energy_base_init(pw, s, &b);
+	return gpugov_energy_at(pw, &b, &t->opp[idx], time_ps);
 }

@@ -29,7 +29,7 @@
 #define GPUGOV_CAP_ALL		((1U << 13) - 1)
 
 #define GPUGOV_MAX_WAVES	64
-#define GPUGOV_MAX_OPPS		32
+#define GPUGOV_MAX_OPPS		64
 
 /**
  * struct gpugov_wave - one wavefront (warp) over one interval, for PCSTALL

@@ -28,3 +28,8 @@ $(SIM_TEST_BINS): $(BUILD)/unit/%: selftests/unit/%.c $(LIBSIM) $(LIBCOMMON) $(L
 		$(LIBSIM) $(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)
 
 -include $(SIM_OBJS:.o=.d) $(BUILD)/tools/sim/sim_main.d
+
+SIM_BENCH_GPU ?= tools/sim/gpus/fermi-15sm.gpu
+
+bench-sim: $(SIM_BIN)
+	@tools/sim/bench-sim.sh $(SIM_BIN) $(SIM_BENCH_GPU) $(BUILD)/sim-traces

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * crisp_count.h - the per-SM performance-counter hardware the models of
+ * seed 000 assume: the section 3.5 cycle classification, the section 3.6
+ * timestamp mechanism (adjusted load critical path), the CRIT critical
+ * path, leading loads (LEAD) and load-outstanding cycles (CRISP-L).
+ * Misses count from the L1, as seed 000 section 2.2 adapts them to GPUs.
+ */
+#ifndef SIM_CRISP_COUNT_H
+#define SIM_CRISP_COUNT_H
+
+#include "gpugov_shim.h"
+
+/**
+ * struct crisp_flags - what the pipeline and L1 interface show in a cycle
+ * @issued: instructions issued this cycle
+ * @width: issue width
+ * @load_out: at least one load miss outstanding
+ * @store_out: at least one store outstanding
+ * @lsu_raw: a warp waits on the result of an outstanding load
+ * @arith_haz: a warp waits on an ALU/SFU/shared-memory result (RAW) or a
+ *	busy arithmetic unit (structural hazard)
+ * @res_full: a memory instruction is held because the MSHRs or the store
+ *	queue are full
+ * @conflict: shared memory is replaying a bank conflict (resolved at
+ *	core speed)
+ * @fetch_stall: front end waits on an instruction miss (not modelled: 0)
+ */
+struct crisp_flags {
+	u8 issued;
+	u8 width;
+	u8 load_out;
+	u8 store_out;
+	u8 lsu_raw;
+	u8 arith_haz;
+	u8 res_full;
+	u8 conflict;
+	u8 fetch_stall;
+};
+
+enum crisp_class {
+	CRISP_BUSY,		/* issuing: computation */
+	CRISP_COMP,		/* idle, classified as computation */
+	CRISP_LOAD_STALL,	/* T_LCP^stall */
+	CRISP_STORE_STALL,	/* T_CSP^stall */
+	CRISP_NR_CLASS,
+};
+
+/**
+ * struct crisp_ts - timestamps of one outstanding load miss (one MSHR)
+ * @lcp: adjusted-LCP counter when the miss left the L1
+ * @crit: CRIT counter when the miss left the L1
+ * @issue: core cycle it left
+ * @lead: it is a leading load
+ */
+struct crisp_ts {
+	s64 lcp;
+	s64 crit;
+	u64 issue;
+	u8 lead;
+};
+
+/**
+ * struct crisp_ctr - one SM's counters over the current interval
+ * @start: core cycle the interval began
+ * @cyc: cycles per enum crisp_class; they partition the interval
+ * @lcp: adjusted load critical path, T_Memory of seed 000 section 3.6
+ * @crit: critical path of dependent misses (CRIT)
+ * @lead: sum of leading-load latencies (LEAD)
+ * @load_out: cycles with at least one load miss outstanding (CRISP-L)
+ * @lead_pending: a leading load is outstanding (state, kept across
+ *	intervals)
+ */
+struct crisp_ctr {
+	u64 start;
+	u64 cyc[CRISP_NR_CLASS];
+	s64 lcp;
+	s64 crit;
+	u64 lead;
+	u64 load_out;
+	u8 lead_pending;
+};
+
+enum crisp_class crisp_classify(const struct crisp_flags *f);
+void crisp_account(struct crisp_ctr *c, enum crisp_class cls, int load_out,
+		   u64 ncyc);
+void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now);
+void crisp_miss_return(struct crisp_ctr *c, const struct crisp_ts *ts,
+		       u64 now);
+void crisp_reset(struct crisp_ctr *c, u64 now);
+void crisp_rebase(const struct crisp_ctr *c, struct crisp_ts *ts);
+
+#endif /* SIM_CRISP_COUNT_H */

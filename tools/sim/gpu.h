@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpu.h - the whole simulated GPU: kernel launches, block dispatch, the
+ * lockstep loop over SMs, OPP changes, intervals and snapshots.
+ */
+#ifndef SIM_GPU_H
+#define SIM_GPU_H
+
+#include "trace.h"
+#include "sim_state.h"
+
+/* Where an interval began, to turn cumulative counts into its own. */
+struct sim_interval {
+	u64 start_cyc;
+	u64 start_fs;
+	u64 l2_txn;
+	u64 l2_hits;
+	u64 dram_txn;
+};
+
+struct sim_state *sim_state_alloc(void);
+void sim_init(struct sim *x, const struct sim_gpu_desc *g,
+	      const struct sim_workload *w, struct sim_state *st, u64 seed);
+void sim_copy(const struct sim *x, struct sim_state *dst,
+	      const struct sim_state *src);
+void sim_set_opp(struct sim *x, u32 opp);
+u32 sim_nr_opp(const struct sim *x);
+void sim_interval_begin(struct sim *x, struct sim_interval *iv);
+int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, char *err);
+void sim_interval_end(struct sim *x, const struct sim_interval *iv,
+		      u64 interval_fs, struct gpugov_trace_rec *rec);
+
+#endif /* SIM_GPU_H */

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * online.c - the policy in the loop.  Epoch n runs at the OPP chosen
+ * from epoch n's predecessor: observe, predict every OPP's time, decide.
+ * The first epoch runs at the fastest OPP, as after a governor start.
+ */
+#include <string.h>
+
+#include "online.h"
+
+int sim_online(struct sim *x, const struct sim_online_opts *o,
+	       struct sim_online_result *r, char *err)
+{
+	struct gpugov_trace_hdr h;
+	struct gpugov_pred_state ps;
+	struct gpugov_decision d;
+	struct gpugov_trace_rec rec;
+	u32 opp = sim_nr_opp(x) - 1;
+
+	memset(r, 0, sizeof(*r));
+	gpugov_trace_hdr_init(&h, GPUGOV_TRACE_SAMPLE, GPUGOV_INTERVAL_EPOCH,
+			      o->epoch_ns);
+	snprintf(h.device, sizeof(h.device), "%s", x->g->name);
+	snprintf(h.source, sizeof(h.source), "%s", o->source ? o->source : "");
+	sim_gpu_opp_table(x->g, &h.opps);
+	if (o->trace)
+		gpugov_trace_write_header(o->trace, &h);
+	gpugov_pred_init(&ps);
+	ps.coremem.sm_count = x->g->sms;
+	ps.coremem.warps_max = x->g->warp_slots;
+	while (!x->st->finished) {
+		struct sim_interval iv;
+		u64 epoch_fs = o->epoch_ns * 1000000;
+
+		sim_set_opp(x, opp);
+		sim_interval_begin(x, &iv);
+		if (sim_run(x, SIM_INF, iv.start_fs + epoch_fs, err))
+			return -1;
+		sim_interval_end(x, &iv, 0, &rec);
+		rec.seg = (u32)r->epochs;
+		rec.opp = opp;
+		if (o->trace)
+			gpugov_trace_write_rec(o->trace, &h, &rec);
+		r->epochs++;
+		r->ns += rec.s.busy_ns;
+		r->pj += rec.energy_pj;
+		r->opp_epochs[opp]++;
+
+		gpugov_pred_observe(&ps, &rec.s);
+		memset(&d, 0, sizeof(d));
+		gpugov_predict(&ps, o->pred, &rec.s, &h.opps, d.time_ps);
+		gpugov_decide(&o->policy, &h.opps, &rec.s, &d);
+		opp = d.chosen;
+	}
+	return 0;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * online.h - closed loop: a predictor and policy from predictors/ choose
+ * the OPP of every epoch from the counters of the one before, as the
+ * governor would on this GPU.
+ */
+#ifndef SIM_ONLINE_H
+#define SIM_ONLINE_H
+
+#include <stdio.h>
+#include "gpu.h"
+#include "gpugov_policy.h"
+#include "gpugov_predict.h"
+
+struct sim_online_opts {
+	enum gpugov_pred_id pred;
+	struct gpugov_policy_params policy;
+	u64 epoch_ns;
+	FILE *trace;		/* sample trace of what the policy saw, or NULL */
+	const char *source;
+};
+
+struct sim_online_result {
+	u64 epochs;
+	double ns;		/* busy time of the workload */
+	double pj;
+	u64 opp_epochs[GPUGOV_MAX_OPPS];
+};
+
+int sim_online(struct sim *x, const struct sim_online_opts *o,
+	       struct sim_online_result *r, char *err);
+
+#endif /* SIM_ONLINE_H */

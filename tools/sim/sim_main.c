@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_main.c - gpugov-sim command line (docs/simulator.md).
+ *
+ *   gpugov-sim run      -g GPU -w WORKLOAD [--opp I]
+ *   gpugov-sim sweep    -g GPU -w WORKLOAD [--segment N | --epoch-us N]
+ *                       [--follow top|energy|edp|ed2p] [-o TRACE]
+ *                       [--oracle FILE]
+ *   gpugov-sim online   -g GPU -w WORKLOAD --epoch-us N
+ *                       [--predictor NAME] [--objective NAME] [-o TRACE]
+ *   gpugov-sim openloop TRACE...
+ * Common: --seed S (default 1), --scale F (grid factor, default 1).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "online.h"
+#include "openloop.h"
+#include "sweep.h"
+
+struct cli {
+	const char *gpu, *wl, *out, *oracle;
+	u64 seed;
+	double scale;
+	long opp;
+	u64 segment;
+	u64 epoch_us;
+	enum sim_follow follow;
+	enum sim_objective follow_obj;
+	int pred;
+	int objective;
+};
+
+static struct sim_gpu_desc gpu;
+static struct sim_workload wl;
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void usage(void)
+{
+	fputs("usage: gpugov-sim run|sweep|online -g GPU -w WORKLOAD [options]\n"
+	      "       gpugov-sim openloop TRACE...\n"
+	      "options: --seed S --scale F --opp I --segment INSTS --epoch-us US\n"
+	      "         --follow top|energy|edp|ed2p -o TRACE --oracle FILE\n"
+	      "         --predictor NAME --objective NAME\n"
+	      "see docs/simulator.md\n", stderr);
+	exit(2);
+}
+
+static int parse_follow(struct cli *c, const char *s)
+{
+	u32 i;
+
+	if (!strcmp(s, "top")) {
+		c->follow = SIM_FOLLOW_TOP;
+		return 0;
+	}
+	for (i = 0; i < SIM_NR_OBJ; i++)
+		if (!strcmp(s, sim_objective_names[i])) {
+			c->follow = SIM_FOLLOW_ORACLE;
+			c->follow_obj = i;
+			return 0;
+		}
+	return -1;
+}
+
+static void parse(struct cli *c, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "gpu", required_argument, NULL, 'g' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "scale", required_argument, NULL, 'S' },
+		{ "opp", required_argument, NULL, 'p' },
+		{ "segment", required_argument, NULL, 'n' },
+		{ "epoch-us", required_argument, NULL, 'e' },
+		{ "follow", required_argument, NULL, 'f' },
+		{ "oracle", required_argument, NULL, 'O' },
+		{ "predictor", required_argument, NULL, 'P' },
+		{ "objective", required_argument, NULL, 'J' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	memset(c, 0, sizeof(*c));
+	c->seed = 1;
+	c->scale = 1.0;
+	c->opp = -1;
+	c->segment = 200000;
+	c->pred = GPUGOV_PRED_CRISP;
+	c->objective = GPUGOV_OBJ_EDP;
+	while ((ch = getopt_long(argc, argv, "g:w:o:s:", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'g': c->gpu = optarg; break;
+		case 'w': c->wl = optarg; break;
+		case 'o': c->out = optarg; break;
+		case 'O': c->oracle = optarg; break;
+		case 's': c->seed = strtoull(optarg, NULL, 0); break;
+		case 'S': c->scale = atof(optarg); break;
+		case 'p': c->opp = atol(optarg); break;
+		case 'n': c->segment = strtoull(optarg, NULL, 0); break;
+		case 'e': c->epoch_us = strtoull(optarg, NULL, 0); break;
+		case 'f':
+			if (parse_follow(c, optarg))
+				usage();
+			break;
+		case 'P':
+			c->pred = gpugov_predictor_find(optarg, strlen(optarg));
+			if (c->pred < 0) {
+				fprintf(stderr, "unknown predictor '%s'\n", optarg);
+				exit(2);
+			}
+			break;
+		case 'J':
+			c->objective = gpugov_objective_find(optarg, strlen(optarg));
+			if (c->objective < 0) {
+				fprintf(stderr, "unknown objective '%s'\n", optarg);
+				exit(2);
+			}
+			break;
+		default:
+			usage();
+		}
+	}
+	if (!c->gpu || !c->wl || c->scale <= 0 || !c->segment)
+		usage();
+}
+
+static FILE *open_out(const char *path)
+{
+	FILE *f;
+
+	if (!path)
+		return NULL;
+	if (!strcmp(path, "-"))
+		return stdout;
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	return f;
+}
+
+static int close_out(FILE *f, const char *path)
+{
+	if (!f || f == stdout)
+		return f ? fflush(f) : 0;
+	if (fclose(f)) {
+		perror(path);
+		return -1;
+	}
+	return 0;
+}
+
+static void setup(const struct cli *c, struct sim *x, char *source,
+		  size_t len)
+{
+	char err[SIM_ERR_MAX];
+
+	if (sim_gpu_load(&gpu, c->gpu, err) ||
+	    sim_workload_load(&wl, c->wl, c->scale, err)) {
+		fprintf(stderr, "gpugov-sim: %s\n", err);
+		exit(1);
+	}
+	sim_init(x, &gpu, &wl, sim_state_alloc(), c->seed);
+	snprintf(source, len, "gpugov-sim workload=%s seed=%llu scale=%g",
+		 wl.name, (unsigned long long)c->seed, c->scale);
+}
+
+static int cmd_run(const struct cli *c)
+{
+	struct gpugov_trace_rec *r = malloc(sizeof(*r));
+	char err[SIM_ERR_MAX], src[256];
+	struct sim_interval iv;
+	struct sim x;
+	double t0;
+
+	setup(c, &x, src, sizeof(src));
+	if (c->opp >= (long)sim_nr_opp(&x)) {
+		fprintf(stderr, "gpugov-sim: OPP %ld out of range\n", c->opp);
+		return 1;
+	}
+	sim_set_opp(&x, c->opp < 0 ? sim_nr_opp(&x) - 1 : (u32)c->opp);
+	sim_interval_begin(&x, &iv);
+	t0 = now_s();
+	if (sim_run(&x, SIM_INF, SIM_INF, err)) {
+		fprintf(stderr, "gpugov-sim: %s\n", err);
+		return 1;
+	}
+	t0 = now_s() - t0;
+	sim_interval_end(&x, &iv, 0, r);
+	printf("workload %s core_khz %u mem_khz %u time_ns %llu energy_uj %.1f "
+	       "insts %llu cycles %llu load_stall %llu store_stall %llu "
+	       "lcp %llu load_out %llu lead %llu crit %llu dram_txn %llu "
+	       "l2_hits %llu l2_txn %llu occupancy %.3f\n",
+	       wl.name, r->s.core_khz, r->s.mem_khz,
+	       (unsigned long long)r->s.busy_ns, r->energy_pj / 1e6,
+	       (unsigned long long)r->s.insts,
+	       (unsigned long long)(x.st->now - iv.start_cyc),
+	       (unsigned long long)r->s.load_stall_cyc,
+	       (unsigned long long)r->s.store_stall_cyc,
+	       (unsigned long long)r->s.lcp_cyc,
+	       (unsigned long long)r->s.load_out_cyc,
+	       (unsigned long long)r->s.lead_cyc,
+	       (unsigned long long)r->s.crit_cyc,
+	       (unsigned long long)r->s.dram_txn,
+	       (unsigned long long)r->s.l2_hits,
+	       (unsigned long long)r->s.l2_txn,
+	       r->s.occupancy_q16 / 65536.0);
+	fprintf(stderr, "simulated %.2f Mwarp-inst in %.3f s\n",
+		r->s.insts / 1e6, t0);
+	free(r);
+	return 0;
+}
+
+static int cmd_sweep(const struct cli *c)
+{
+	struct sim_sweep_opts o = { 0 };
+	struct sim_sweep_result res;
+	char err[SIM_ERR_MAX], src[256];
+	struct sim x;
+	double t0;
+	u32 i;
+	int rc;
+
+	setup(c, &x, src, sizeof(src));
+	o.interval = c->epoch_us ? GPUGOV_INTERVAL_EPOCH :
+				   GPUGOV_INTERVAL_SEGMENT;
+	o.size = c->epoch_us ? c->epoch_us * 1000 : c->segment;
+	o.follow = c->follow;
+	o.follow_obj = c->follow_obj;
+	o.trace = open_out(c->out);
+	o.oracle = open_out(c->oracle);
+	o.source = src;
+	t0 = now_s();
+	rc = sim_sweep(&x, &o, &res, err);
+	t0 = now_s() - t0;
+	if (rc)
+		fprintf(stderr, "gpugov-sim: %s\n", err);
+	if (close_out(o.trace, c->out) || close_out(o.oracle, c->oracle))
+		rc = -1;
+	if (rc)
+		return 1;
+	fprintf(stderr, "%s: %llu intervals x %u OPPs, %.2f Mwarp-inst in "
+		"%.2f s (%.2f Mwarp-inst/s); top OPP %.1f us %.1f uJ",
+		wl.name, (unsigned long long)res.intervals, sim_nr_opp(&x),
+		res.insts / 1e6, t0, res.insts / 1e6 / t0, res.top_ns / 1e3,
+		res.top_pj / 1e6);
+	for (i = 0; i < SIM_NR_OBJ; i++)
+		fprintf(stderr, "; oracle-%s %.1f us %.1f uJ",
+			sim_objective_names[i], res.oracle_ns[i] / 1e3,
+			res.oracle_pj[i] / 1e6);
+	fputc('\n', stderr);
+	return 0;
+}
+
+static int cmd_online(const struct cli *c)
+{
+	struct sim_online_opts o = { 0 };
+	struct sim_online_result r;
+	char err[SIM_ERR_MAX], src[256];
+	struct sim x;
+	u32 i;
+
+	if (!c->epoch_us)
+		usage();
+	setup(c, &x, src, sizeof(src));
+	o.pred = c->pred;
+	gpugov_policy_defaults(&o.policy);
+	o.policy.objective = c->objective;
+	o.epoch_ns = c->epoch_us * 1000;
+	o.trace = open_out(c->out);
+	o.source = src;
+	if (sim_online(&x, &o, &r, err)) {
+		fprintf(stderr, "gpugov-sim: %s\n", err);
+		return 1;
+	}
+	if (close_out(o.trace, c->out))
+		return 1;
+	printf("workload %s predictor %s objective %s epochs %llu time_us %.1f "
+	       "energy_uj %.1f edp %.4g ed2p %.4g opp_epochs",
+	       wl.name, gpugov_predictor(o.pred)->name,
+	       gpugov_objective_names[o.policy.objective],
+	       (unsigned long long)r.epochs, r.ns / 1e3, r.pj / 1e6,
+	       r.pj / 1e6 * r.ns / 1e3, r.pj / 1e6 * r.ns / 1e3 * r.ns / 1e3);
+	for (i = 0; i < sim_nr_opp(&x); i++)
+		printf(" %llu", (unsigned long long)r.opp_epochs[i]);
+	putchar('\n');
+	return 0;
+}
+
+/* MAPE per predictor per trace, then the average over traces. */
+static int cmd_openloop(int argc, char **argv)
+{
+	double avg[GPUGOV_NR_PRED] = { 0 }, worst[GPUGOV_NR_PRED] = { 0 };
+	char err[GPUGOV_TRACE_ERR_MAX];
+	int i, n = 0;
+	u32 p;
+
+	if (argc < 3)
+		usage();
+	printf("%-24s", "# MAPE % from top OPP");
+	for (p = 0; p < GPUGOV_NR_PRED; p++)
+		printf(" %8s", gpugov_predictor(p)->name);
+	printf("\n");
+	for (i = 2; i < argc; i++) {
+		struct gpugov_trace t;
+		struct sim_openloop r;
+
+		if (gpugov_trace_load(argv[i], &t, err, sizeof(err)) ||
+		    sim_openloop_trace(&t, &r, err, sizeof(err))) {
+			fprintf(stderr, "gpugov-sim: %s\n", err);
+			return 1;
+		}
+		gpugov_trace_free(&t);
+		if (!r.n)
+			continue;
+		printf("%-24.24s", strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 :
+		       argv[i]);
+		for (p = 0; p < GPUGOV_NR_PRED; p++) {
+			double m = 100 * r.sum_ape[p] / r.n;
+
+			printf(" %7.1f%s", m, r.fallback[p] ? "*" : " ");
+			avg[p] += m;
+			if (100 * r.max_ape[p] > worst[p])
+				worst[p] = 100 * r.max_ape[p];
+		}
+		printf("\n");
+		n++;
+	}
+	if (!n)
+		return 0;
+	printf("%-24s", "average");
+	for (p = 0; p < GPUGOV_NR_PRED; p++)
+		printf(" %7.1f ", avg[p] / n);
+	printf("\n%-24s", "max error");
+	for (p = 0; p < GPUGOV_NR_PRED; p++)
+		printf(" %7.1f ", worst[p]);
+	printf("\n# * the predictor fell back to another model (missing counters)\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c;
+
+	if (argc < 2)
+		usage();
+	if (!strcmp(argv[1], "openloop"))
+		return cmd_openloop(argc, argv);
+	parse(&c, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(&c);
+	if (!strcmp(argv[1], "sweep"))
+		return cmd_sweep(&c);
+	if (!strcmp(argv[1], "online"))
+		return cmd_online(&c);
+	usage();
+	return 2;
+}

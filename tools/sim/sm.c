@@ -1,0 +1,733 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sm.c - cycle behaviour of one SM.
+ *
+ * sm_step() simulates one core cycle: loads and stores that come back,
+ * one LSU transaction, then each issue scheduler picks a warp (GTO or
+ * oldest-first), and the cycle is classified (crisp_classify).  When
+ * nothing can change before some later cycle (every warp waits on a
+ * latency, a load or a busy unit), the SM tells the GPU when to step it
+ * next; the cycles in between are counted in bulk with the same class,
+ * which is exact because nothing the classification looks at changes.
+ */
+#include <string.h>
+
+#include "cache.h"
+#include "sm.h"
+
+static struct cache_geom l1_geom(const struct sim_gpu_desc *g)
+{
+	struct cache_geom c = { g->l1_kb * 1024 / SIM_LINE_BYTES / g->l1_ways,
+				g->l1_ways };
+	return c;
+}
+
+static const struct sim_kernel *cur_kernel(const struct sim *x)
+{
+	return &x->w->kern[x->w->launch[x->st->launch]];
+}
+
+static u64 max_u64(u64 a, u64 b)
+{
+	return a > b ? a : b;
+}
+
+static u64 min_u64(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+
+/* ---- accounting ---------------------------------------------------- */
+
+/* Classify cycles [acct, end) with the class of the current stretch. */
+void sm_account_to(struct sim_sm *sm, u64 end)
+{
+	if (end <= sm->acct)
+		return;
+	crisp_account(&sm->cc, sm->cls, sm->cls_load_out, end - sm->acct);
+	sm->ev.occ += (u64)sm->nres * (end - sm->occ_t);
+	sm->occ_t = end;
+	sm->acct = end;
+}
+
+/* ---- warps --------------------------------------------------------- */
+
+static void stall_begin(struct sim_warp *wp, u64 at)
+{
+	if (!wp->stall_from)
+		wp->stall_from = at;
+}
+
+static void stall_end(struct sim_warp *wp, u64 at)
+{
+	if (wp->stall_from) {
+		wp->w_stall += at - wp->stall_from;
+		wp->stall_from = 0;
+	}
+}
+
+/*
+ * Run the loop-control pseudo-instructions at the warp's PC: they take no
+ * issue slot.  A loop's trip count is drawn per visit from lo..hi.
+ */
+static void advance(const struct sim_kernel *k, struct sim_warp *wp)
+{
+	for (;;) {
+		const struct sim_inst *in = &k->inst[wp->pc];
+
+		if (in->op == OP_LOOP) {
+			u32 n = in->lo;
+
+			if (in->hi > in->lo) {
+				wp->rng = sim_mix(wp->rng);
+				n += (u32)(wp->rng % (in->hi - in->lo + 1));
+			}
+			if (!n) {
+				wp->pc = in->jump;
+				continue;
+			}
+			wp->loop_left[wp->depth++] = n;
+			wp->pc++;
+		} else if (in->op == OP_ENDLOOP) {
+			if (--wp->loop_left[wp->depth - 1]) {
+				wp->pc = in->jump;
+			} else {
+				wp->depth--;
+				wp->pc++;
+			}
+		} else {
+			return;
+		}
+	}
+}
+
+/*
+ * Operand readiness of the warp's next instruction (a scoreboard): the
+ * latest source ready time, or SIM_INF while a source - or the
+ * destination of a load still in flight - waits on memory.  OP_EXIT waits
+ * for every register, so a warp leaves only once its loads are back.
+ */
+static void set_wake(const struct sim_kernel *k, struct sim_warp *wp,
+		     u64 earliest)
+{
+	const struct sim_inst *in = &k->inst[wp->pc];
+	u64 wake = earliest;
+	u32 i;
+
+	if (in->op == OP_EXIT) {
+		for (i = 0; i < SIM_NREG; i++) {
+			if (wp->pend[i])
+				goto blocked;
+			wake = max_u64(wake, wp->ready[i]);
+		}
+	} else {
+		for (i = 0; i < in->nsrc; i++) {
+			if (wp->pend[in->src[i]])
+				goto blocked;
+			wake = max_u64(wake, wp->ready[in->src[i]]);
+		}
+		if (in->dst != SIM_NOREG && wp->pend[in->dst])
+			goto blocked;
+	}
+	wp->wake = wake;
+	stall_end(wp, earliest);
+	return;
+blocked:
+	wp->wake = SIM_INF;
+	stall_begin(wp, earliest);
+}
+
+static u64 wave_pc(const struct sim_kernel *k, u32 pc)
+{
+	return k->pc_base + (u64)pc * 8;
+}
+
+/* Age rank of slot @w among resident warps, 0 = oldest. */
+static u32 age_rank(const struct sim_sm *sm, u32 w)
+{
+	u32 i;
+
+	for (i = 0; i < sm->nres; i++)
+		if (sm->order[i] == w)
+			return i;
+	return sm->nres;
+}
+
+static void fill_wave(const struct sim_sm *sm, const struct sim_kernel *k,
+		      u32 w, u64 end, struct gpugov_wave *out)
+{
+	const struct sim_warp *wp = &sm->warp[w];
+
+	out->pc_start = wp->w_pc;
+	out->pc_end = wave_pc(k, wp->pc);
+	out->insts = wp->w_insts;
+	out->stall_cyc = wp->w_stall +
+			 (wp->stall_from ? end - wp->stall_from : 0);
+	out->core_cyc = end - wp->w_from;
+	out->age_rank = age_rank(sm, w);
+}
+
+/* Every live warp of block @b has arrived: they go on from next cycle. */
+static void release_barrier(const struct sim_kernel *k, struct sim_sm *sm,
+			    u32 b, u64 now)
+{
+	u32 i;
+
+	sm->blk[b].arrived = 0;
+	for (i = 0; i < sm->nres; i++) {
+		struct sim_warp *wp = &sm->warp[sm->order[i]];
+
+		if (wp->blk == b && wp->at_bar) {
+			wp->at_bar = 0;
+			set_wake(k, wp, now + 1);
+		}
+	}
+}
+
+/* Warp @w leaves; returns 1 if that completed its block. */
+static int retire(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
+{
+	struct sim_warp *wp = &sm->warp[w];
+	struct sim_block *b = &sm->blk[wp->blk];
+	u32 i;
+
+	if (sm->nfin < GPUGOV_MAX_WAVES)
+		fill_wave(sm, cur_kernel(x), w, now + 1, &sm->fin[sm->nfin++]);
+	sm_account_to(sm, now);
+	for (i = 0; sm->order[i] != w; i++)
+		;
+	memmove(&sm->order[i], &sm->order[i + 1], sm->nres - i - 1);
+	sm->nres--;
+	wp->live = 0;
+	b->live--;
+	if (b->live && b->arrived == b->live)
+		release_barrier(cur_kernel(x), sm, wp->blk, now);
+	return !b->live;
+}
+
+/* ---- memory -------------------------------------------------------- */
+
+/* Line touched by transaction @j of access @k to array @a by warp @wp. */
+static u64 line_of(const struct sim *x, const struct sim_kernel *k,
+		   const struct sim_array *a, const struct sim_warp *wp,
+		   u32 kk, u32 j)
+{
+	u64 n;
+
+	switch (a->pattern) {
+	case PAT_STREAM:
+		n = ((u64)kk * k->blocks * k->wpb + wp->gwarp) * a->txn + j;
+		break;
+	case PAT_RANDOM:
+		n = sim_mix(x->st->seed ^ sim_mix(a->base ^
+			    sim_mix(((u64)wp->gwarp << 32) ^ kk) ^ j));
+		break;
+	case PAT_BROADCAST:
+		n = (u64)kk * a->txn + j;
+		break;
+	default:	/* PAT_TILE */
+		n = (u64)wp->bid * a->tile +
+		    (((u64)kk * k->wpb + wp->wib) * a->txn + j) % a->tile;
+		break;
+	}
+	return a->base + n % a->lines;
+}
+
+static void mshr_min_update(struct sim_sm *sm)
+{
+	u32 i;
+
+	sm->mshr_min = SIM_INF;
+	for (i = 0; i < sm->nmshr; i++)
+		sm->mshr_min = min_u64(sm->mshr_min, sm->mshr[i].ret);
+}
+
+static void sq_min_update(struct sim_sm *sm)
+{
+	u32 i;
+
+	sm->sq_min = SIM_INF;
+	for (i = 0; i < sm->nsq; i++)
+		sm->sq_min = min_u64(sm->sq_min, sm->sq[i].ack);
+}
+
+/* Loads whose data is back: fill the L1, wake the waiting warps. */
+static void returns(struct sim *x, struct sim_sm *sm, u64 now)
+{
+	const struct sim_kernel *k = cur_kernel(x);
+	u32 i = 0, j;
+
+	while (i < sm->nmshr) {
+		struct sim_mshr *m = &sm->mshr[i];
+
+		if (m->ret > now) {
+			i++;
+			continue;
+		}
+		crisp_miss_return(&sm->cc, &m->ts, m->ret);
+		if (!cache_access(sm->l1, l1_geom(x->g), m->line, 0))
+			cache_fill(sm->l1, l1_geom(x->g), m->line, 0);
+		for (j = 0; j < m->nw; j++) {
+			struct sim_warp *wp = &sm->warp[m->warp[j]];
+
+			wp->pend[m->reg[j]]--;
+			wp->ready[m->reg[j]] = max_u64(wp->ready[m->reg[j]], now);
+			if (wp->wake == SIM_INF && !wp->at_bar)
+				set_wake(k, wp, now);
+		}
+		*m = sm->mshr[--sm->nmshr];
+	}
+	mshr_min_update(sm);
+}
+
+static void acks(struct sim_sm *sm, u64 now)
+{
+	u32 i = 0;
+
+	while (i < sm->nsq) {
+		if (sm->sq[i].ack <= now)
+			sm->sq[i] = sm->sq[--sm->nsq];
+		else
+			i++;
+	}
+	sq_min_update(sm);
+}
+
+/*
+ * One load transaction through the L1.  Returns 0 if it could not go
+ * because every MSHR is taken.
+ */
+static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
+		    u64 line, u64 now)
+{
+	const struct sim_gpu_desc *g = x->g;
+	struct sim_state *st = x->st;
+	struct sim_mshr *m;
+	u8 dst = sm->lsu.dst;
+	u32 i;
+
+	if (cache_access(sm->l1, l1_geom(g), line, 0)) {
+		wp->ready[dst] = max_u64(wp->ready[dst], now + g->l1_hit_lat);
+		return 1;
+	}
+	for (i = 0; i < sm->nmshr; i++) {
+		m = &sm->mshr[i];
+		if (m->line == line && m->nw < SIM_MSHR_WAITERS)
+			goto merge;
+	}
+	if (sm->nmshr == g->mshrs)
+		return 0;
+	m = &sm->mshr[sm->nmshr++];
+	m->line = line;
+	m->nw = 0;
+	m->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 0);
+	m->ret = sim_cycle_at(st, m->t_mem_fs) + g->l1_miss_lat;
+	crisp_miss_issue(&sm->cc, &m->ts, now);
+	sm->mshr_min = min_u64(sm->mshr_min, m->ret);
+merge:
+	m->warp[m->nw] = sm->lsu.warp;
+	m->reg[m->nw++] = dst;
+	wp->pend[dst]++;
+	return 1;
+}
+
+/* One store transaction: needs a store-queue entry (write-evict L1). */
+static int store_txn(struct sim *x, struct sim_sm *sm, u64 line, u64 now)
+{
+	const struct sim_gpu_desc *g = x->g;
+	struct sim_state *st = x->st;
+	struct sim_sq *q;
+
+	if (sm->nsq == g->store_queue)
+		return 0;
+	cache_invalidate(sm->l1, l1_geom(g), line);
+	q = &sm->sq[sm->nsq++];
+	q->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 1);
+	q->ack = sim_cycle_at(st, q->t_mem_fs);
+	sm->sq_min = min_u64(sm->sq_min, q->ack);
+	return 1;
+}
+
+/*
+ * The LSU sends one transaction of its instruction per cycle.  Returns 1
+ * if it made progress.
+ */
+static int lsu_cycle(struct sim *x, struct sim_sm *sm, u64 now)
+{
+	const struct sim_kernel *k = cur_kernel(x);
+	struct sim_lsu *l = &sm->lsu;
+	struct sim_warp *wp = &sm->warp[l->warp];
+	u64 line;
+	int ok;
+
+	if (!l->busy)
+		return 0;
+	line = line_of(x, k, &k->arr[l->arr], wp, l->k, l->next);
+	ok = l->store ? store_txn(x, sm, line, now) :
+			load_txn(x, sm, wp, line, now);
+	l->blocked = !ok;
+	if (!ok)
+		return 0;
+	if (l->store)
+		sm->ev.gst_txn++;
+	else
+		sm->ev.gld_txn++;
+	if (++l->next == l->ntxn) {
+		l->busy = 0;
+		if (!l->store) {
+			wp->pend[l->dst]--;	/* the LSU's own token */
+			if (wp->wake == SIM_INF && !wp->at_bar)
+				set_wake(k, wp, now + 1);
+		}
+	}
+	return 1;
+}
+
+/* ---- issue --------------------------------------------------------- */
+
+/* Can the unit of @in take an instruction this cycle? */
+static int unit_free(const struct sim_sm *sm, const struct sim_inst *in,
+		     u64 now, int lsu_taken)
+{
+	switch (in->op) {
+	case OP_SFU:
+		return sm->sfu_free <= now;
+	case OP_LD:
+	case OP_ST:
+		return !sm->lsu.busy && !lsu_taken;
+	case OP_LDS:
+	case OP_STS:
+		return sm->shm_free <= now;
+	default:
+		return 1;
+	}
+}
+
+/* Issue the next instruction of warp @w.  Returns 1 if a block finished. */
+static int issue(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
+{
+	const struct sim_gpu_desc *g = x->g;
+	const struct sim_kernel *k = cur_kernel(x);
+	struct sim_warp *wp = &sm->warp[w];
+	const struct sim_inst *in = &k->inst[wp->pc];
+	struct sim_block *b = &sm->blk[wp->blk];
+
+	sm->ev.insts++;
+	wp->w_insts++;
+	x->st->insts++;
+	switch (in->op) {
+	case OP_ALU:
+		wp->ready[in->dst] = now + g->alu_lat;
+		sm->ev.alu++;
+		break;
+	case OP_SFU:
+		wp->ready[in->dst] = now + g->sfu_lat;
+		sm->sfu_free = now + g->sfu_interval;
+		sm->ev.sfu++;
+		break;
+	case OP_LDS:
+	case OP_STS:
+		/* a c-way bank conflict replays the access c times */
+		if (in->dst != SIM_NOREG)
+			wp->ready[in->dst] = now + g->shm_lat + in->conflict - 1;
+		sm->shm_from = now;
+		sm->shm_free = now + in->conflict;
+		sm->ev.shm += in->conflict;
+		break;
+	case OP_LD:
+	case OP_ST:
+		sm->lsu.busy = 1;
+		sm->lsu.blocked = 0;
+		sm->lsu.store = in->op == OP_ST;
+		sm->lsu.warp = (u8)w;
+		sm->lsu.arr = in->arr;
+		sm->lsu.dst = in->dst;
+		sm->lsu.ntxn = k->arr[in->arr].txn;
+		sm->lsu.next = 0;
+		sm->lsu.k = wp->acc[in->arr]++;
+		if (in->op == OP_LD)
+			wp->pend[in->dst]++;
+		sm->ev.mem_insts++;
+		break;
+	case OP_BAR:
+		wp->at_bar = 1;
+		if (++b->arrived == b->live)
+			release_barrier(k, sm, wp->blk, now);
+		break;
+	case OP_EXIT:
+		return retire(x, sm, w, now);
+	}
+	wp->pc++;
+	advance(k, wp);
+	if (!wp->at_bar)
+		set_wake(k, wp, now + 1);
+	return 0;
+}
+
+static int can_issue(const struct sim *x, const struct sim_sm *sm, u32 w,
+		     u64 now, int lsu_taken)
+{
+	const struct sim_warp *wp = &sm->warp[w];
+
+	return wp->live && !wp->at_bar && wp->wake <= now &&
+	       unit_free(sm, &cur_kernel(x)->inst[wp->pc], now, lsu_taken);
+}
+
+/*
+ * Scheduler @s owns the warp slots w with w % issue_width == s.  GTO keeps
+ * issuing from the warp it issued last while it can, then takes the
+ * oldest ready warp; oldest-first always takes the oldest ready one.
+ */
+static int pick(const struct sim *x, const struct sim_sm *sm, u32 s, u64 now,
+		int lsu_taken)
+{
+	u32 width = x->g->issue_width, i;
+	s32 gr = sm->greedy[s];
+
+	if (x->g->sched == SIM_SCHED_GTO && gr >= 0 &&
+	    can_issue(x, sm, (u32)gr, now, lsu_taken))
+		return gr;
+	for (i = 0; i < sm->nres; i++) {
+		u32 w = sm->order[i];
+
+		/* cheapest test first: most warps wait on something */
+		if (sm->warp[w].wake > now)
+			continue;
+		if (w % width == s && can_issue(x, sm, w, now, lsu_taken))
+			return (int)w;
+	}
+	return -1;
+}
+
+/* ---- the cycle ----------------------------------------------------- */
+
+/*
+ * Hazard flags from the warps that did not issue, and the first cycle
+ * after @now at which any of them or a unit changes state.
+ */
+static u64 scan_warps(const struct sim *x, const struct sim_sm *sm, u64 now,
+		      const u8 *issued_now, struct crisp_flags *f)
+{
+	const struct sim_kernel *k = cur_kernel(x);
+	u64 next = SIM_INF;
+	u32 i;
+
+	for (i = 0; i < sm->nres; i++) {
+		u32 w = sm->order[i];
+		const struct sim_warp *wp = &sm->warp[w];
+		const struct sim_inst *in;
+
+		if (issued_now[w] || wp->at_bar || !wp->live)
+			continue;
+		if (wp->wake == SIM_INF) {
+			f->lsu_raw = 1;
+			continue;
+		}
+		if (wp->wake > now) {
+			f->arith_haz = 1;
+			next = min_u64(next, wp->wake);
+			continue;
+		}
+		in = &k->inst[wp->pc];
+		if (in->op == OP_LD || in->op == OP_ST) {
+			/* Held by an LSU that is sending another access's
+			 * transactions: a structural hazard.  Held by full
+			 * MSHRs/store queue: res_full, which the LSU sets. */
+			if (sm->lsu.busy && !sm->lsu.blocked)
+				f->arith_haz = 1;
+			continue;
+		}
+		if (unit_free(sm, in, now, 0)) {
+			next = min_u64(next, now + 1);
+			continue;
+		}
+		f->arith_haz = 1;	/* SFU or shared memory busy */
+		next = min_u64(next, in->op == OP_SFU ? sm->sfu_free :
+					     sm->shm_free);
+	}
+	return next;
+}
+
+/**
+ * sm_step() - simulate core cycle @now of SM @id
+ * Return: blocks that completed in this cycle.
+ */
+u32 sm_step(struct sim *x, u32 id, u64 now)
+{
+	const struct sim_gpu_desc *g = x->g;
+	struct sim_sm *sm = &x->st->sm[id];
+	u8 issued_now[SIM_MAX_WARPS] = { 0 };
+	struct crisp_flags f = { .width = (u8)g->issue_width };
+	u32 s, done = 0;
+	int lsu_taken = 0, lsu_moved;
+	u64 next;
+
+	sm_account_to(sm, now);
+	if (sm->mshr_min <= now)
+		returns(x, sm, now);
+	if (sm->sq_min <= now)
+		acks(sm, now);
+	lsu_moved = lsu_cycle(x, sm, now);
+	for (s = 0; s < g->issue_width; s++) {
+		int w = pick(x, sm, s, now, lsu_taken);
+		const struct sim_inst *in;
+
+		if (w < 0)
+			continue;
+		in = &cur_kernel(x)->inst[sm->warp[w].pc];
+		lsu_taken |= in->op == OP_LD || in->op == OP_ST;
+		issued_now[w] = 1;
+		sm->greedy[s] = w;
+		f.issued++;
+		done += issue(x, sm, (u32)w, now);
+		if (!sm->warp[w].live)
+			sm->greedy[s] = -1;
+	}
+
+	f.load_out = sm->nmshr > 0;
+	f.store_out = sm->nsq > 0;
+	f.res_full = sm->lsu.busy && sm->lsu.blocked;
+	/* shared memory still replaying an earlier access's bank conflict */
+	f.conflict = sm->shm_free > now && sm->shm_from < now;
+	next = SIM_INF;
+	if (f.issued < f.width)
+		next = scan_warps(x, sm, now, issued_now, &f);
+	sm->cls = (u8)crisp_classify(&f);
+	sm->cls_load_out = f.load_out;
+	sm->acct = now;
+
+	if (f.issued || lsu_moved || (sm->lsu.busy && !sm->lsu.blocked))
+		next = now + 1;
+	next = min_u64(next, min_u64(sm->mshr_min, sm->sq_min));
+	if (sm->sfu_free > now)
+		next = min_u64(next, sm->sfu_free);
+	if (sm->shm_free > now)
+		next = min_u64(next, sm->shm_free);
+	sm->next = max_u64(next, now + 1);
+	return done;
+}
+
+/* ---- blocks, intervals, clocks -------------------------------------- */
+
+static u32 blocks_resident(const struct sim_sm *sm)
+{
+	u32 b, n = 0;
+
+	for (b = 0; b < SIM_MAX_BLOCKS; b++)
+		n += sm->blk[b].live > 0;
+	return n;
+}
+
+int sm_can_place(const struct sim *x, const struct sim_sm *sm,
+		 const struct sim_kernel *k)
+{
+	u32 limit = x->g->max_blocks;
+
+	if (k->blocks_per_sm && k->blocks_per_sm < limit)
+		limit = k->blocks_per_sm;
+	return blocks_resident(sm) < limit &&
+	       sm->nres + k->wpb <= x->g->warp_slots;
+}
+
+/* Put block @bid of kernel @k on SM @id; its warps may issue at @now. */
+void sm_place_block(struct sim *x, u32 id, const struct sim_kernel *k,
+		    u32 bid, u64 now)
+{
+	struct sim_state *st = x->st;
+	struct sim_sm *sm = &st->sm[id];
+	u32 b, w, i = 0;
+
+	sm_account_to(sm, now);
+	for (b = 0; sm->blk[b].live; b++)
+		;
+	sm->blk[b].live = k->wpb;
+	sm->blk[b].arrived = 0;
+	for (w = 0; i < k->wpb; w++) {
+		struct sim_warp *wp = &sm->warp[w];
+
+		if (wp->live)
+			continue;
+		memset(wp, 0, sizeof(*wp));
+		wp->live = 1;
+		wp->blk = (u8)b;
+		wp->seq = st->warp_seq++;
+		wp->bid = bid;
+		wp->wib = i;
+		wp->gwarp = bid * k->wpb + i;
+		wp->rng = sim_mix(st->seed ^ sim_mix(((u64)st->launch << 32) |
+						     wp->gwarp));
+		advance(k, wp);
+		wp->wake = now;
+		wp->w_pc = wave_pc(k, wp->pc);
+		wp->w_from = now;
+		sm->order[sm->nres++] = (u8)w;
+		sm->ev.warps++;
+		i++;
+	}
+	sm->next = min_u64(sm->next, now);
+}
+
+/* Start an interval at @now: zero the counters, rebase the timestamps. */
+void sm_interval_begin(struct sim_sm *sm, u64 now)
+{
+	u32 i;
+
+	sm_account_to(sm, now);
+	crisp_reset(&sm->cc, now);
+	for (i = 0; i < sm->nmshr; i++)
+		crisp_rebase(&sm->cc, &sm->mshr[i].ts);
+	memset(&sm->ev, 0, sizeof(sm->ev));
+	sm->ev.warps = sm->nres;
+	sm->occ_t = now;
+	sm->nfin = 0;
+	for (i = 0; i < SIM_MAX_WARPS; i++) {
+		struct sim_warp *wp = &sm->warp[i];
+
+		if (!wp->live)
+			continue;
+		wp->w_insts = 0;
+		wp->w_stall = 0;
+		wp->w_from = now;
+		if (wp->stall_from)
+			wp->stall_from = now;
+	}
+}
+
+/*
+ * The core clock changed (st's time base is already new): misses still in
+ * the memory domain come back at the core cycle their time falls in.
+ */
+void sm_retime(const struct sim *x, struct sim_sm *sm)
+{
+	const struct sim_state *st = x->st;
+	u32 i;
+
+	for (i = 0; i < sm->nmshr; i++) {
+		struct sim_mshr *m = &sm->mshr[i];
+
+		if (m->t_mem_fs > st->t_base_fs)
+			m->ret = sim_cycle_at(st, m->t_mem_fs) + x->g->l1_miss_lat;
+	}
+	for (i = 0; i < sm->nsq; i++)
+		if (sm->sq[i].t_mem_fs > st->t_base_fs)
+			sm->sq[i].ack = sim_cycle_at(st, sm->sq[i].t_mem_fs);
+	mshr_min_update(sm);
+	sq_min_update(sm);
+	sm->next = min_u64(sm->next, st->now);
+}
+
+/*
+ * Per-wave records of the interval ending at @end: the warps that exited
+ * in it, then the resident ones, oldest first, at most @max.
+ */
+u32 sm_waves(const struct sim_sm *sm, const struct sim_kernel *k, u64 end,
+	     struct gpugov_wave *out, u32 max)
+{
+	u32 n = 0, i;
+
+	for (i = 0; i < sm->nfin && n < max; i++)
+		out[n++] = sm->fin[i];
+	for (i = 0; i < sm->nres && n < max; i++)
+		fill_wave(sm, k, sm->order[i], end, &out[n++]);
+	return n;
+}

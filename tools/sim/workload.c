@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * workload.c - parse .wl workload files into compiled kernels.
+ *
+ *   use FILE                    kernels of another file (its runs ignored)
+ *   kernel NAME                 starts a kernel
+ *     grid BLOCKS               blocks in the grid (times --scale)
+ *     block THREADS             threads per block, a multiple of 32
+ *     blocks_per_sm N           resource-limited occupancy (optional)
+ *     array NAME PATTERN [txn N] [footprint BYTES] [tile BYTES]
+ *     code                      instructions follow
+ *       alu|sfu rD [rS...] [*N]
+ *       ld rD ARRAY [rS...] [*N]      st ARRAY [rS...] [*N]
+ *       lds rD [rS...] [conflict=N] [*N]   sts [rS...] [conflict=N] [*N]
+ *       bar   loop N [M]   endloop
+ *   endkernel
+ *   run NAME [COUNT]            launch sequence of the application
+ */
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload.h"
+
+static const char *const pattern_names[] = {
+	[PAT_STREAM] = "stream",
+	[PAT_RANDOM] = "random",
+	[PAT_BROADCAST] = "broadcast",
+	[PAT_TILE] = "tile",
+};
+
+struct wl_parse {
+	struct sim_lexer lx;
+	struct sim_workload *w;
+	double scale;
+	int depth;		/* use nesting */
+	int run_allowed;
+};
+
+static int reg(struct sim_lexer *lx, const char *s, u8 *r)
+{
+	char *end;
+	long v;
+
+	if (s[0] != 'r')
+		return sim_lex_err(lx, "'%s': expected a register r0..r%d", s,
+				   SIM_NREG - 1);
+	v = strtol(s + 1, &end, 10);
+	if (*end || end == s + 1 || v < 0 || v >= SIM_NREG)
+		return sim_lex_err(lx, "'%s': expected a register r0..r%d", s,
+				   SIM_NREG - 1);
+	*r = (u8)v;
+	return 0;
+}
+
+static int find_array(const struct sim_kernel *k, const char *name,
+		      char names[][SIM_MAX_NAMES])
+{
+	u32 i;
+
+	for (i = 0; i < k->narr; i++)
+		if (!strcmp(names[i], name))
+			return (int)i;
+	return -1;
+}
+
+/* Global base line of array @name, allocating @lines for a new one. */
+static u64 array_base(struct sim_workload *w, const char *name, u64 lines)
+{
+	u32 i;
+
+	for (i = 0; i < w->nsym; i++)
+		if (!strcmp(w->sym[i], name))
+			return w->sym_base[i];
+	strcpy(w->sym[w->nsym], name);
+	w->sym_base[w->nsym] = w->next_base;
+	/* Keep arrays apart and aligned to 1 Mi lines. */
+	w->next_base += ((lines >> 20) + 1) << 20;
+	return w->sym_base[w->nsym++];
+}
+
+static int parse_array(struct wl_parse *p, struct sim_kernel *k,
+		       char names[][SIM_MAX_NAMES])
+{
+	struct sim_lexer *lx = &p->lx;
+	struct sim_array *a;
+	u64 bytes = 64 << 20, tile = 0;
+	int i;
+
+	if (lx->ntok < 3)
+		return sim_lex_err(lx, "array NAME PATTERN [txn N] "
+				   "[footprint BYTES] [tile BYTES]");
+	if (k->narr == SIM_MAX_ARRAYS)
+		return sim_lex_err(lx, "more than %d arrays", SIM_MAX_ARRAYS);
+	if (strlen(lx->tok[1]) >= SIM_MAX_NAMES ||
+	    find_array(k, lx->tok[1], names) >= 0)
+		return sim_lex_err(lx, "array name '%s' too long or repeated",
+				   lx->tok[1]);
+	a = &k->arr[k->narr];
+	memset(a, 0, sizeof(*a));
+	a->txn = 1;
+	for (i = 0; i < 4; i++)
+		if (!strcmp(lx->tok[2], pattern_names[i]))
+			break;
+	if (i == 4)
+		return sim_lex_err(lx, "pattern must be stream, random, "
+				   "broadcast or tile");
+	a->pattern = (u8)i;
+	for (i = 3; i < lx->ntok; i += 2) {
+		const char *key = lx->tok[i];
+
+		if (i + 1 >= lx->ntok)
+			return sim_lex_err(lx, "'%s' needs a value", key);
+		if (!strcmp(key, "txn")) {
+			if (sim_lex_u32(lx, lx->tok[i + 1], &a->txn))
+				return -1;
+			if (a->txn < 1 || a->txn > 32)
+				return sim_lex_err(lx, "txn must be 1..32");
+		} else if (!strcmp(key, "footprint")) {
+			if (sim_lex_u64(lx, lx->tok[i + 1], &bytes))
+				return -1;
+		} else if (!strcmp(key, "tile")) {
+			if (sim_lex_u64(lx, lx->tok[i + 1], &tile))
+				return -1;
+		} else {
+			return sim_lex_err(lx, "unknown array option '%s'", key);
+		}
+	}
+	a->lines = bytes / 128;
+	a->tile = tile / 128;
+	if (!a->lines)
+		return sim_lex_err(lx, "footprint below one 128-byte line");
+	if (a->pattern == PAT_TILE && (!a->tile || a->tile > a->lines))
+		return sim_lex_err(lx, "tile pattern needs 0 < tile <= footprint");
+	a->base = array_base(p->w, lx->tok[1], a->lines);
+	strcpy(names[k->narr++], lx->tok[1]);
+	return 0;
+}
+
+static int emit(struct wl_parse *p, struct sim_kernel *k,
+		const struct sim_inst *in, u32 repeat)
+{
+	while (repeat--) {
+		if (k->ninst >= SIM_MAX_INSTS - 1)	/* room for OP_EXIT */
+			return sim_lex_err(&p->lx, "more than %d instructions",
+					   SIM_MAX_INSTS - 1);
+		k->inst[k->ninst++] = *in;
+	}
+	return 0;
+}
+
+/* One instruction line of a kernel's code. */
+static int parse_inst(struct wl_parse *p, struct sim_kernel *k,
+		      char names[][SIM_MAX_NAMES], u32 *stack, int *depth)
+{
+	static const struct {
+		const char *name;
+		enum sim_op op;
+		int dst;	/* first operand is a destination register */
+		int arr;	/* takes an array operand */
+	} ops[] = {
+		{ "alu", OP_ALU, 1, 0 }, { "sfu", OP_SFU, 1, 0 },
+		{ "ld", OP_LD, 1, 1 }, { "st", OP_ST, 0, 1 },
+		{ "lds", OP_LDS, 1, 0 }, { "sts", OP_STS, 0, 0 },
+		{ "bar", OP_BAR, 0, 0 },
+	};
+	struct sim_lexer *lx = &p->lx;
+	struct sim_inst in;
+	u32 i, repeat = 1, n;
+	int t = 1, a;
+
+	memset(&in, 0, sizeof(in));
+	in.dst = SIM_NOREG;
+	in.conflict = 1;
+	if (!strcmp(lx->tok[0], "loop")) {
+		if (lx->ntok < 2 || lx->ntok > 3)
+			return sim_lex_err(lx, "loop N [M]");
+		if (*depth == SIM_MAX_LOOP_DEPTH)
+			return sim_lex_err(lx, "loops nested deeper than %d",
+					   SIM_MAX_LOOP_DEPTH);
+		if (sim_lex_u32(lx, lx->tok[1], &in.lo))
+			return -1;
+		in.hi = in.lo;
+		if (lx->ntok == 3 && sim_lex_u32(lx, lx->tok[2], &in.hi))
+			return -1;
+		if (in.hi < in.lo)
+			return sim_lex_err(lx, "loop range must be ascending");
+		in.op = OP_LOOP;
+		stack[(*depth)++] = k->ninst;
+		return emit(p, k, &in, 1);
+	}
+	if (!strcmp(lx->tok[0], "endloop")) {
+		u32 start;
+
+		if (!*depth)
+			return sim_lex_err(lx, "endloop without loop");
+		start = stack[--(*depth)];
+		for (i = start + 1; i < k->ninst; i++)
+			if (k->inst[i].op < OP_EXIT)
+				break;
+		if (i == k->ninst)
+			return sim_lex_err(lx, "empty loop body");
+		in.op = OP_ENDLOOP;
+		in.jump = start + 1;
+		if (emit(p, k, &in, 1))
+			return -1;
+		k->inst[start].jump = k->ninst;
+		return 0;
+	}
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(lx->tok[0], ops[i].name))
+			break;
+	if (i == sizeof(ops) / sizeof(ops[0]))
+		return sim_lex_err(lx, "unknown instruction '%s'", lx->tok[0]);
+	in.op = (u8)ops[i].op;
+	if (ops[i].dst) {
+		if (t >= lx->ntok)
+			return sim_lex_err(lx, "%s needs a destination register",
+					   ops[i].name);
+		if (reg(lx, lx->tok[t++], &in.dst))
+			return -1;
+	}
+	if (ops[i].arr) {
+		if (t >= lx->ntok)
+			return sim_lex_err(lx, "%s needs an array", ops[i].name);
+		a = find_array(k, lx->tok[t], names);
+		if (a < 0)
+			return sim_lex_err(lx, "unknown array '%s'", lx->tok[t]);
+		in.arr = (u8)a;
+		t++;
+	}
+	for (; t < lx->ntok; t++) {
+		const char *s = lx->tok[t];
+
+		if (s[0] == '*') {
+			if (sim_lex_u32(lx, s + 1, &repeat))
+				return -1;
+			if (!repeat)
+				return sim_lex_err(lx, "repeat count must be > 0");
+		} else if (!strncmp(s, "conflict=", 9) &&
+			   (in.op == OP_LDS || in.op == OP_STS)) {
+			if (sim_lex_u32(lx, s + 9, &n))
+				return -1;
+			if (n < 1 || n > 32)
+				return sim_lex_err(lx, "conflict must be 1..32");
+			in.conflict = (u8)n;
+		} else {
+			if (in.op == OP_BAR)
+				return sim_lex_err(lx, "bar takes no operands");
+			if (in.nsrc == 3)
+				return sim_lex_err(lx, "at most 3 sources");
+			if (reg(lx, s, &in.src[in.nsrc]))
+				return -1;
+			in.nsrc++;
+		}
+	}
+	return emit(p, k, &in, repeat);
+}
+
+static int parse_kernel(struct wl_parse *p)
+{
+	struct sim_lexer *lx = &p->lx;
+	struct sim_workload *w = p->w;
+	char names[SIM_MAX_ARRAYS][SIM_MAX_NAMES];
+	struct sim_kernel *k;
+	u32 stack[SIM_MAX_LOOP_DEPTH], threads = 0, i;
+	int depth = 0, in_code = 0, n;
+
+	if (lx->ntok != 2 || strlen(lx->tok[1]) >= SIM_MAX_NAMES)
+		return sim_lex_err(lx, "kernel needs one short name");
+	for (i = 0; i < w->nkern; i++)
+		if (!strcmp(w->kern[i].name, lx->tok[1]))
+			return sim_lex_err(lx, "kernel '%s' defined twice",
+					   lx->tok[1]);
+	if (w->nkern == SIM_MAX_KERNELS)
+		return sim_lex_err(lx, "more than %d kernels", SIM_MAX_KERNELS);
+	k = &w->kern[w->nkern];
+	memset(k, 0, sizeof(*k));
+	strcpy(k->name, lx->tok[1]);
+	while ((n = sim_lex_next(lx)) > 0) {
+		const char *key = lx->tok[0];
+
+		if (!strcmp(key, "endkernel"))
+			break;
+		if (in_code) {
+			if (parse_inst(p, k, names, stack, &depth))
+				return -1;
+			continue;
+		}
+		if (!strcmp(key, "code")) {
+			in_code = 1;
+		} else if (!strcmp(key, "array")) {
+			if (parse_array(p, k, names))
+				return -1;
+		} else if (!strcmp(key, "grid") || !strcmp(key, "block") ||
+			   !strcmp(key, "blocks_per_sm")) {
+			u32 v;
+
+			if (lx->ntok != 2 || sim_lex_u32(lx, lx->tok[1], &v))
+				return lx->ntok != 2 ?
+					sim_lex_err(lx, "%s needs one value", key) : -1;
+			if (key[0] == 'g')
+				k->blocks = v;
+			else if (!strcmp(key, "block"))
+				threads = v;
+			else
+				k->blocks_per_sm = v;
+		} else {
+			return sim_lex_err(lx, "unknown kernel key '%s'", key);
+		}
+	}
+	if (n < 0)
+		return -1;
+	if (!n)
+		return sim_lex_err(lx, "end of file inside kernel '%s'", k->name);
+	if (depth)
+		return sim_lex_err(lx, "loop not closed in kernel '%s'", k->name);
+	if (!k->blocks || !threads || threads % 32 || threads > 32 * 64)
+		return sim_lex_err(lx, "kernel '%s' needs grid > 0 and block a "
+				   "multiple of 32 up to 2048", k->name);
+	if (!k->ninst)
+		return sim_lex_err(lx, "kernel '%s' has no code", k->name);
+	k->wpb = threads / 32;
+	k->blocks = (u32)fmax(1.0, floor(k->blocks * p->scale + 0.5));
+	k->inst[k->ninst].op = OP_EXIT;
+	k->inst[k->ninst].dst = SIM_NOREG;
+	k->ninst++;
+	/* Kernels are laid out one after another, 256-byte aligned. */
+	k->pc_base = w->next_pc;
+	w->next_pc += ((k->ninst * 8 + 255) / 256) * 256;
+	w->nkern++;
+	return 0;
+}
+
+static int parse_run(struct wl_parse *p)
+{
+	struct sim_lexer *lx = &p->lx;
+	struct sim_workload *w = p->w;
+	u32 i, count = 1;
+
+	if (lx->ntok < 2 || lx->ntok > 3)
+		return sim_lex_err(lx, "run KERNEL [COUNT]");
+	for (i = 0; i < w->nkern; i++)
+		if (!strcmp(w->kern[i].name, lx->tok[1]))
+			break;
+	if (i == w->nkern)
+		return sim_lex_err(lx, "unknown kernel '%s'", lx->tok[1]);
+	if (lx->ntok == 3 && sim_lex_u32(lx, lx->tok[2], &count))
+		return -1;
+	if (!p->run_allowed)
+		return 0;
+	if (w->nlaunch + count > SIM_MAX_LAUNCH)
+		return sim_lex_err(lx, "more than %d launches", SIM_MAX_LAUNCH);
+	while (count--)
+		w->launch[w->nlaunch++] = (u8)i;
+	return 0;
+}
+
+static int parse_file(struct sim_workload *w, const char *path, double scale,
+		      int depth, char *err);
+
+static int parse_use(struct wl_parse *p)
+{
+	struct sim_lexer *lx = &p->lx;
+	char dir[PATH_MAX], full[PATH_MAX * 2];
+
+	if (lx->ntok != 2)
+		return sim_lex_err(lx, "use FILE");
+	if (p->depth >= 4)
+		return sim_lex_err(lx, "use nested too deeply");
+	snprintf(dir, sizeof(dir), "%s", lx->path);
+	snprintf(full, sizeof(full), "%s/%s", dirname(dir), lx->tok[1]);
+	if (parse_file(p->w, full, p->scale, p->depth + 1, lx->err)) {
+		char inner[SIM_ERR_MAX];
+
+		snprintf(inner, sizeof(inner), "%s", lx->err);
+		return sim_lex_err(lx, "in used file: %s", inner);
+	}
+	return 0;
+}
+
+static int parse_file(struct sim_workload *w, const char *path, double scale,
+		      int depth, char *err)
+{
+	struct wl_parse p = { .w = w, .scale = scale, .depth = depth,
+			      .run_allowed = !depth };
+	int n;
+
+	if (sim_lex_open(&p.lx, path, err))
+		return -1;
+	while ((n = sim_lex_next(&p.lx)) > 0) {
+		const char *key = p.lx.tok[0];
+
+		if (!strcmp(key, "kernel"))
+			n = parse_kernel(&p);
+		else if (!strcmp(key, "run"))
+			n = parse_run(&p);
+		else if (!strcmp(key, "use"))
+			n = parse_use(&p);
+		else
+			n = sim_lex_err(&p.lx, "unknown key '%s'", key);
+		if (n < 0)
+			break;
+	}
+	if (!n && !depth && !w->nlaunch)
+		n = sim_lex_err(&p.lx, "no 'run' line");
+	sim_lex_close(&p.lx);
+	return n < 0 ? -1 : 0;
+}
+
+/**
+ * sim_workload_load() - read a workload file
+ * @w: filled on success
+ * @path: the .wl file; its base name without extension names the workload
+ * @scale: factor on every kernel's grid (1.0 as written)
+ * @err: SIM_ERR_MAX bytes for "file:line: message"
+ */
+int sim_workload_load(struct sim_workload *w, const char *path, double scale,
+		      char *err)
+{
+	char tmp[PATH_MAX], *base, *dot;
+
+	memset(w, 0, sizeof(*w));
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	base = basename(tmp);
+	dot = strrchr(base, '.');
+	if (dot)
+		*dot = '\0';
+	snprintf(w->name, sizeof(w->name), "%s", base);
+	return parse_file(w, path, scale, 0, err);
+}

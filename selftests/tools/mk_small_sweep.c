@@ -11,9 +11,11 @@
  * compute-bound, memory-bound, and memory-bound until the overlapped
  * computation covers the memory time at low clocks (seed 000, Fig. 2).
  *
- * usage: mk_small_sweep > small.trace
+ * usage: mk_small_sweep [REPEAT] > small.trace
+ * REPEAT (default 1) repeats the three phases, for throughput benchmarks.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "trace.h"
 
@@ -27,10 +29,46 @@ static const struct { double m_ns, c1, c2; } phases[] = {
 	{ 40000, 30000, 8000 },		/* two-slope */
 };
 
-int main(void)
+/* Segment k of phase p of repetition rep, at every OPP. */
+static int write_segment(const struct gpugov_trace_hdr *h, long rep, u32 p, u32 k)
 {
-	struct gpugov_trace_hdr h;
+	/* segments of a phase differ a little, deterministically */
+	double m = phases[p].m_ns * (1 + 0.03 * k);
+	double c1 = phases[p].c1 * (1 + 0.02 * k), c2 = phases[p].c2;
 	struct gpugov_trace_rec r;
+	u32 o;
+
+	for (o = 0; o < h->opps.nr; o++) {
+		double ghz = opps[o].khz / 1e6, v = opps[o].uv / 1e6;
+		double ov = c1 / ghz, lpath = m > ov ? m : ov;
+		double t = lpath + c2 / ghz;
+
+		memset(&r, 0, sizeof(r));
+		r.seg = (u32)((rep * ARRAY_SIZE(phases) + p) * 6 + k);
+		r.opp = o;
+		r.s.caps = h->caps;
+		r.s.core_khz = opps[o].khz;
+		r.s.interval_ns = (u64)t;
+		r.s.busy_ns = (u64)t;
+		r.s.insts = (u64)(c1 + c2);
+		r.s.lcp_cyc = (u64)(lpath * ghz);
+		r.s.load_out_cyc = r.s.lcp_cyc;
+		r.s.load_stall_cyc = (u64)((lpath - ov) * ghz);
+		r.s.lead_cyc = (u64)(0.8 * m * ghz);
+		r.s.crit_cyc = (u64)(m * ghz);
+		r.energy_pj = (u64)(2.0 * v * v * (c1 + c2) * 1000 +
+				    (0.8 * v + 0.2) * t * 1000);
+		r.s.energy_uj = r.energy_pj / 1000000;
+		if (gpugov_trace_write_rec(stdout, h, &r))
+			return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long repeat = argc > 1 ? strtol(argv[1], NULL, 10) : 1, rep;
+	struct gpugov_trace_hdr h;
 	u32 p, k, o;
 
 	gpugov_trace_hdr_init(&h, GPUGOV_TRACE_SWEEP, GPUGOV_INTERVAL_SEGMENT, 100000);
@@ -46,34 +84,10 @@ int main(void)
 	}
 	if (gpugov_trace_write_header(stdout, &h))
 		return 1;
-	for (p = 0; p < ARRAY_SIZE(phases); p++) {
-		for (k = 0; k < 6; k++) {
-			/* segments of a phase differ a little, deterministically */
-			double m = phases[p].m_ns * (1 + 0.03 * k);
-			double c1 = phases[p].c1 * (1 + 0.02 * k), c2 = phases[p].c2;
-
-			for (o = 0; o < h.opps.nr; o++) {
-				double ghz = opps[o].khz / 1e6, v = opps[o].uv / 1e6;
-				double ov = c1 / ghz, lpath = m > ov ? m : ov;
-				double t = lpath + c2 / ghz;
-
-				memset(&r, 0, sizeof(r));
-				r.seg = p * 6 + k;
-				r.opp = o;
-				r.s.caps = h.caps;
-				r.s.core_khz = opps[o].khz;
-				r.s.interval_ns = (u64)t;
-				r.s.busy_ns = (u64)t;
-				r.s.insts = (u64)(c1 + c2);
-				r.s.lcp_cyc = (u64)(lpath * ghz);
-				r.s.load_out_cyc = r.s.lcp_cyc;
-				r.s.load_stall_cyc = (u64)((lpath - ov) * ghz);
-				r.s.lead_cyc = (u64)(0.8 * m * ghz);
-				r.s.crit_cyc = (u64)(m * ghz);
-				r.energy_pj = (u64)(2.0 * v * v * (c1 + c2) * 1000 +
-						    (0.8 * v + 0.2) * t * 1000);
-				r.s.energy_uj = r.energy_pj / 1000000;
-				if (gpugov_trace_write_rec(stdout, &h, &r))
+	for (rep = 0; rep < repeat; rep++) {
+		for (p = 0; p < ARRAY_SIZE(phases); p++) {
+			for (k = 0; k < 6; k++) {
+				if (write_segment(&h, rep, p, k))
 					return 1;
 			}
 		}

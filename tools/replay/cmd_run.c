@@ -16,6 +16,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include "replay.h"
@@ -43,6 +44,7 @@ struct run_opts {
 	int start;			/* OPP index, -1 = top */
 	enum table_format fmt;
 	const char *sequence;		/* CSV of chosen OPPs, or NULL */
+	bool timing;			/* report decisions per second */
 };
 
 /* Totals of one policy over one trace. */
@@ -223,6 +225,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "objective", required_argument, NULL, 'o' },
 		{ "start-opp", required_argument, NULL, 's' },
 		{ "sequence", required_argument, NULL, 'q' },
+		{ "timing", no_argument, NULL, 't' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
@@ -264,6 +267,9 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		case 'q':
 			o->sequence = optarg;
 			break;
+		case 't':
+			o->timing = true;
+			break;
 		case 'c':
 			o->fmt = TABLE_CSV;
 			break;
@@ -278,6 +284,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 			       "counters at the OPP it chose. Energy, time, EDP, ED2P relative to\n"
 			       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
 			       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
+			       "--timing reports each gpugov policy's intervals per second on stderr.\n"
 			       "Policy and power model options:\n");
 			print_policy_opts_help(stdout);
 			printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
@@ -341,9 +348,17 @@ int cmd_run(int argc, char **argv)
 		n = build_policies(&w, &o, pol);
 		best = 1;
 		for (i = 0; i < n; i++) {
+			struct timespec t0, t1;
+
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 			res[i] = pol[i].kind == POL_RACE_TO_IDLE ?
 				 race_to_idle(&w, o.params.power.idle_uw) :
 				 run_policy(&w, &pol[i], &o, seq);
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			if (o.timing && pol[i].kind == POL_GPUGOV)
+				fprintf(stderr, "%s %s: %u intervals, %.0f intervals/s\n",
+					w.name, pol[i].name, w.t.nr_seg, w.t.nr_seg /
+					((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9));
 			if (pol[i].kind == POL_ORACLE)
 				oracle_m[pol[i].obj] = metric(pol[i].obj, res[i].pj, res[i].ns);
 			if (pol[i].kind == POL_STATIC && i &&

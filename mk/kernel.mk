@@ -1,4 +1,4 @@
-# mk/kernel.mk - tests of the kernel modules in a QEMU guest.
+# mk/kernel.mk - the kernel modules' checks and tests in a QEMU guest.
 #
 #   make vmtest     build gpugov.ko and gpugov_sim.ko against the 6.1
 #                   headers, boot the matching Debian kernel under QEMU
@@ -7,9 +7,12 @@
 #   make govlayout  prove governor/gpugov_devfreq_gov.h identical to the
 #                   private drivers/devfreq/governor.h of 6.1 and 6.12
 #   make checkpatch checkpatch --strict on the kernel sources
+#   make simblob    the trace v1 -> blob converter reproduces known blobs
 #
 # Downloads (guest kernel, kernel sources) are cached in build/vm and
 # build/ksrc, so reruns work offline.
+
+TEST_SUITES += govlayout checkpatch simblob vmtest
 
 VM_DIR := $(BUILD)/vm
 VM_KVER = $(KVER)
@@ -23,21 +26,45 @@ $(VM_DIR)/vm-exit: tools/vm/vm-exit.c
 	@mkdir -p $(dir $@)
 	$(VM_CC) -o $@ $<
 
-$(VM_DIR)/gen_simblob: selftests/vm/gen_simblob.c tools/vm/simblob.c \
-		tools/vm/simblob.h drivers_glue/gpugov_simblob.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_USER) -Idrivers_glue -Itools/vm -o $@ \
-		selftests/vm/gen_simblob.c tools/vm/simblob.c
+SIMBLOB_DEPS := tools/vm/simblob.c tools/vm/simblob.h \
+	drivers_glue/gpugov_simblob.h $(LIBCOMMON) $(LIBGPUGOV)
 
-$(VM_DIR)/data/sweep.blob: $(VM_DIR)/gen_simblob
+# trace v1 -> gpugov_sim blob converter
+$(BUILD)/gpugov-simblob: tools/vm/gpugov-simblob.c $(SIMBLOB_DEPS)
 	@mkdir -p $(dir $@)
-	$< -s 300 -o 7 -p 10 $@
+	$(CC) $(CFLAGS_USER) -Idrivers_glue -Itools/vm -o $@ $< \
+		tools/vm/simblob.c $(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)
+TOOLS_BINS += $(BUILD)/gpugov-simblob
 
-$(VM_DIR)/data/short.blob: $(VM_DIR)/gen_simblob
+$(VM_DIR)/gen_simblob: selftests/vm/gen_simblob.c $(SIMBLOB_DEPS)
 	@mkdir -p $(dir $@)
-	$< -s 40 -o 5 -p 4 $@
+	$(CC) $(CFLAGS_USER) -Idrivers_glue -Itools/vm -o $@ $< \
+		tools/vm/simblob.c $(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)
 
-$(VM_DIR)/tests/%: selftests/vm/%.c selftests/vm/vmtap.h $(LIBGPUGOV)
+# Each blob comes with the same sweep as a v1 text trace for gpugov-replay.
+$(VM_DIR)/data/sweep.blob: $(VM_DIR)/gen_simblob mk/kernel.mk
+	@mkdir -p $(dir $@) $(VM_DIR)/traces
+	$< -s 300 -o 7 -p 10 -t $(VM_DIR)/traces/sweep.trace $@
+
+$(VM_DIR)/data/short.blob: $(VM_DIR)/gen_simblob mk/kernel.mk
+	@mkdir -p $(dir $@) $(VM_DIR)/traces
+	$< -s 40 -o 5 -p 4 -t $(VM_DIR)/traces/short.trace $@
+
+# What gpugov-replay run decides on the same traces (96_replay_tool).
+VM_EXPECT_SHORT := $(foreach p,crisp crisp_l stall lead crit busy coremem pcstall,\
+	$(foreach o,edp ed2p energy,$(p):$(o):5:0)) crisp:energy:5:10 busy:edp:5:10
+VM_EXPECT_SWEEP := crisp:edp:5:0 crisp:energy:5:10 stall:ed2p:5:0 busy:edp:5:0
+$(VM_DIR)/data/expect/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
+		selftests/vm/mkexpect.sh
+	@rm -rf $(dir $@)
+	selftests/vm/mkexpect.sh $(BUILD)/gpugov-replay $(dir $@) \
+		$(VM_DIR)/traces/short.trace short $(VM_EXPECT_SHORT)
+	selftests/vm/mkexpect.sh $(BUILD)/gpugov-replay $(dir $@) \
+		$(VM_DIR)/traces/sweep.trace sweep $(VM_EXPECT_SWEEP)
+	@touch $@
+
+$(VM_DIR)/tests/%: selftests/vm/%.c selftests/vm/vmtap.h \
+		selftests/vm/simrun.h $(LIBGPUGOV)
 	@mkdir -p $(dir $@)
 	$(VM_CC) $(VM_CFLAGS) -o $@ $< $(LIBGPUGOV)
 
@@ -45,16 +72,71 @@ $(VM_DIR)/tests/%: selftests/vm/%.sh
 	@mkdir -p $(dir $@)
 	install -m 755 $< $@
 
-.PHONY: vmtest vm-modules govlayout checkpatch
+.PHONY: vmtest vm-modules govlayout checkpatch simblob
+
+# The converter turns the generator's text trace into the generator's
+# own blob, byte for byte.
+simblob: $(BUILD)/gpugov-simblob $(VM_DIR)/gen_simblob
+	@n=0; f=0; d=$(VM_DIR)/simblob-check; mkdir -p $$d; \
+	for args in "-s 300 -o 7 -p 10" "-s 40 -o 5 -p 4" "-s 1 -o 1 -p 1" \
+		    "-s 17 -o 32 -p 3"; do \
+		rm -f $$d/*; \
+		if $(VM_DIR)/gen_simblob $$args -t $$d/t.trace $$d/want.blob && \
+		   $(BUILD)/gpugov-simblob $$d/t.trace $$d/got.blob && \
+		   cmp -s $$d/want.blob $$d/got.blob; then \
+			n=$$((n+1)); echo "ok $$((n+f)) - converter reproduces the blob ($$args)"; \
+		else \
+			f=$$((f+1)); echo "not ok $$((n+f)) - converter output differs ($$args)"; \
+		fi; \
+	done; \
+	printf 'not a trace\n' >$$d/bad.trace; \
+	if $(BUILD)/gpugov-simblob $$d/bad.trace $$d/bad.blob 2>$$d/err; then \
+		f=$$((f+1)); echo "not ok $$((n+f)) - malformed trace accepted"; \
+	else \
+		n=$$((n+1)); echo "ok $$((n+f)) - malformed trace refused: $$(head -c 120 $$d/err)"; \
+	fi; \
+	echo "1..$$((n+f))"; echo "RESULT simblob: $$n passed, $$f failed"; [ $$f -eq 0 ]
 
 vm-modules:
 	@mkdir -p $(BUILD)
 	$(call kbuild_clean,$(KDIR),)
 
-vmtest: vm-modules $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS)
+vmtest: vm-modules $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS) \
+		$(VM_DIR)/data/expect/.done
 	@scripts/deps.sh vm
 	@VM_KVER=$(VM_KVER) VM_DIR=$(VM_DIR) tools/vm/vmtest.sh \
 		--module gpugov.ko --module gpugov_sim.ko \
 		--intree governor_simpleondemand \
 		$(foreach t,$(VM_TESTS),--test $(t)) \
-		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b)))
+		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b))) \
+		--file $(VM_DIR)/data/expect:/data/expect
+
+# ---- compat header layout, coding style -----------------------------------
+KSRC_DIR := $(BUILD)/ksrc
+KDIR_612 = /usr/src/linux-headers-$(KVER_612)
+
+govlayout:
+	@scripts/deps.sh module source
+	@s61=$$(tools/vm/kernel-source.sh 6.1 $(KSRC_DIR)) && \
+	s612=$$(tools/vm/kernel-source.sh 6.12 $(KSRC_DIR)) && \
+	selftests/vm/layout/govlayout.sh $(BUILD)/govlayout \
+		$(KDIR):$$s61 $(KDIR_612):$$s612
+
+# Out-of-tree code that builds for 6.1 and 6.12 must test
+# LINUX_VERSION_CODE; checkpatch's objections to that are the only ones
+# ignored.
+CHECKPATCH_FILES = $(wildcard governor/*.[ch] drivers_glue/*.[ch]) Kbuild
+checkpatch:
+	@scripts/deps.sh source
+	@tools/vm/need-pkg.sh perl
+	@src=$$(tools/vm/kernel-source.sh 6.1 $(KSRC_DIR)) && \
+	if perl $$src/scripts/checkpatch.pl --no-tree --strict --terse \
+		--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON \
+		-f $(CHECKPATCH_FILES) >$(BUILD)/checkpatch.log 2>&1; then \
+		echo "ok 1 - checkpatch --strict clean: $(words $(CHECKPATCH_FILES)) files"; \
+		echo "RESULT checkpatch: 1 passed, 0 failed"; \
+	else \
+		sed 's/^/# /' $(BUILD)/checkpatch.log; \
+		echo "not ok 1 - checkpatch --strict"; \
+		echo "RESULT checkpatch: 0 passed, 1 failed"; exit 1; \
+	fi

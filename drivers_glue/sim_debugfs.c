@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_debugfs.c - control of the simulated GPUs through
+ * /sys/kernel/debug/gpugov_sim/<dev>/:
+ *
+ *   trace    (w) load a blob: write it whole (any number of sequential
+ *            writes on one open file); the write that completes it
+ *            installs it, or fails with -EINVAL and changes nothing
+ *   run      (rw) 1: replay from the first segment, 0: stop
+ *   loop     (rw) 1: wrap around at the end of the trace
+ *   stock    (rw) 1: no counter source (busy/total only), 0: source
+ *   suspend  (rw) 1: devfreq_suspend_device(), 0: devfreq_resume_device()
+ *   status   (r)  key value lines: run state and totals
+ *   log      (r)  "segment opp khz" for every segment consumed
+ *   opps     (r)  "index khz mem_khz uv power_uw"
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include "sim_unaligned.h"
+
+#include "sim.h"
+
+static struct dentry *sim_debugfs_root;
+
+/* ---- trace: blob upload ---- */
+
+/**
+ * struct sim_upload - a blob being written through one open file
+ * @sd: device
+ * @buf: the blob so far, allocated once its header gives the size
+ * @hdr: the first bytes, until @buf exists
+ * @size: total size announced by the header, 0 until known
+ * @len: bytes received
+ */
+struct sim_upload {
+	struct sim_dev *sd;
+	u8 *buf;
+	u8 hdr[sizeof(struct gpugov_simblob_hdr)];
+	size_t size;
+	size_t len;
+};
+
+static int sim_trace_open(struct inode *inode, struct file *file)
+{
+	struct sim_upload *up = kzalloc(sizeof(*up), GFP_KERNEL);
+
+	if (!up)
+		return -ENOMEM;
+	up->sd = inode->i_private;
+	file->private_data = up;
+	return nonseekable_open(inode, file);
+}
+
+static int sim_trace_release(struct inode *inode, struct file *file)
+{
+	struct sim_upload *up = file->private_data;
+
+	kvfree(up->buf);
+	kfree(up);
+	return 0;
+}
+
+static void sim_upload_reset(struct sim_upload *up)
+{
+	kvfree(up->buf);
+	up->buf = NULL;
+	up->size = 0;
+	up->len = 0;
+}
+
+static int sim_upload_install(struct sim_upload *up)
+{
+	struct sim_dev *sd = up->sd;
+	struct sim_trace *t = sim_trace_parse(up->buf, up->len);
+	int err;
+
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	mutex_lock(&sd->ctl_lock);
+	err = sim_install_trace(sd, t);
+	mutex_unlock(&sd->ctl_lock);
+	if (err)
+		sim_trace_free(t);
+	return err;
+}
+
+/* Take the header bytes of a write; once complete, allocate the blob. */
+static ssize_t sim_upload_header(struct sim_upload *up,
+				 const char __user *ubuf, size_t count)
+{
+	size_t hdr_len = sizeof(up->hdr);
+	size_t n = min(count, hdr_len - up->len);
+
+	if (copy_from_user(up->hdr + up->len, ubuf, n))
+		return -EFAULT;
+	up->len += n;
+	if (up->len < hdr_len)
+		return n;
+	up->size = get_unaligned_le64(up->hdr + 40);
+	if (up->size < hdr_len || up->size > GPUGOV_SIMBLOB_MAX_SIZE)
+		return -EINVAL;
+	up->buf = kvmalloc(up->size, GFP_KERNEL);
+	if (!up->buf)
+		return -ENOMEM;
+	memcpy(up->buf, up->hdr, hdr_len);
+	return n;
+}
+
+static ssize_t sim_trace_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	struct sim_upload *up = file->private_data;
+	ssize_t done = 0;
+	int err;
+
+	if (!up->buf) {
+		done = sim_upload_header(up, ubuf, count);
+		if (done < 0)
+			goto fail;
+		ubuf += done;
+		count -= done;
+	}
+	if (up->buf && count) {
+		if (count > up->size - up->len) {
+			done = -EINVAL;
+			goto fail;
+		}
+		if (copy_from_user(up->buf + up->len, ubuf, count)) {
+			done = -EFAULT;
+			goto fail;
+		}
+		up->len += count;
+		done += count;
+	}
+	if (up->buf && up->len == up->size) {
+		err = sim_upload_install(up);
+		sim_upload_reset(up);
+		if (err)
+			return err;
+	}
+	return done;
+
+fail:
+	sim_upload_reset(up);
+	return done;
+}
+
+static const struct file_operations sim_trace_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_trace_open,
+	.write = sim_trace_write,
+	.release = sim_trace_release,
+};
+
+/* ---- boolean controls ---- */
+
+static int sim_parse_bool(const char __user *ubuf, size_t count, bool *val)
+{
+	char buf[4] = "";
+
+	if (!count || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if ((count == 2 && buf[1] != '\n') || (buf[0] != '0' && buf[0] != '1'))
+		return -EINVAL;
+	*val = buf[0] == '1';
+	return 0;
+}
+
+static bool sim_ctl_get(struct sim_dev *sd, enum sim_ctl ctl)
+{
+	bool v;
+
+	switch (ctl) {
+	case SIM_CTL_RUN:
+		spin_lock(&sd->lock);
+		v = sd->running;
+		spin_unlock(&sd->lock);
+		return v;
+	case SIM_CTL_LOOP:
+		spin_lock(&sd->lock);
+		v = sd->loop;
+		spin_unlock(&sd->lock);
+		return v;
+	case SIM_CTL_STOCK:
+		mutex_lock(&sd->ctl_lock);
+		v = !sd->source_on;
+		mutex_unlock(&sd->ctl_lock);
+		return v;
+	default:
+		mutex_lock(&sd->ctl_lock);
+		v = sd->suspended;
+		mutex_unlock(&sd->ctl_lock);
+		return v;
+	}
+}
+
+static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)
+{
+	int err = 0;
+
+	switch (ctl) {
+	case SIM_CTL_RUN:
+		sim_set_running(sd, v);
+		break;
+	case SIM_CTL_LOOP:
+		spin_lock(&sd->lock);
+		sd->loop = v;
+		spin_unlock(&sd->lock);
+		break;
+	case SIM_CTL_STOCK:
+		mutex_lock(&sd->ctl_lock);
+		err = sim_set_source(sd, !v);
+		mutex_unlock(&sd->ctl_lock);
+		break;
+	default:
+		mutex_lock(&sd->ctl_lock);
+		err = sim_set_suspended(sd, v);
+		mutex_unlock(&sd->ctl_lock);
+		break;
+	}
+	return err;
+}
+
+static ssize_t sim_ctl_read(struct file *file, char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	struct sim_ctl_file *cf = file->f_inode->i_private;
+	char buf[2] = { sim_ctl_get(cf->sd, cf->ctl) ? '1' : '0', '\n' };
+
+	return simple_read_from_buffer(ubuf, count, ppos, buf, sizeof(buf));
+}
+
+static ssize_t sim_ctl_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	struct sim_ctl_file *cf = file->f_inode->i_private;
+	bool v;
+	int err;
+
+	err = sim_parse_bool(ubuf, count, &v);
+	if (!err)
+		err = sim_ctl_set(cf->sd, cf->ctl, v);
+	return err ? err : count;
+}
+
+static const struct file_operations sim_ctl_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sim_ctl_read,
+	.write = sim_ctl_write,
+	.llseek = default_llseek,
+};
+
+/* ---- read-only views ---- */
+
+static int sim_status_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	const struct sim_trace *t;
+
+	mutex_lock(&sd->ctl_lock);
+	seq_printf(m, "source %d\nsuspended %d\n", sd->source_on,
+		   sd->suspended);
+	spin_lock(&sd->lock);
+	t = sd->trace;
+	if (t) {
+		seq_printf(m, "nr_opps %u\nnr_segs %u\ncaps 0x%x\n", t->nr_opps,
+			   t->nr_segs, t->caps);
+		seq_printf(m, "cur %u\ncur_khz %u\n", sd->cur,
+			   t->opp[sd->cur].core_khz);
+		seq_printf(m, "done %d\n", !sd->running && t->nr_segs &&
+			   sd->consumed >= t->nr_segs);
+	}
+	seq_printf(m, "running %d\nloop %d\npos %u\n", sd->running, sd->loop,
+		   sd->pos);
+	seq_printf(m, "polls %llu\nconsumed %llu\ntime_ns %llu\nenergy_pj %llu\n",
+		   sd->polls, sd->consumed, sd->time_ns, sd->energy_pj);
+	spin_unlock(&sd->lock);
+	mutex_unlock(&sd->ctl_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_status);
+
+static int sim_log_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	u32 i, len;
+
+	/* The log only grows while the trace stays: print under ctl_lock. */
+	mutex_lock(&sd->ctl_lock);
+	spin_lock(&sd->lock);
+	len = sd->log_len;
+	spin_unlock(&sd->lock);
+	for (i = 0; i < len && sd->trace; i++)
+		seq_printf(m, "%u %u %u\n", i, sd->log[i],
+			   sd->trace->opp[sd->log[i]].core_khz);
+	mutex_unlock(&sd->ctl_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_log);
+
+static int sim_opps_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	const struct sim_trace *t;
+	u32 i;
+
+	mutex_lock(&sd->ctl_lock);
+	t = sd->trace;
+	for (i = 0; t && i < t->nr_opps; i++)
+		seq_printf(m, "%u %u %u %u %u\n", i, t->opp[i].core_khz,
+			   t->opp[i].mem_khz, t->opp[i].uv, t->opp[i].power_uw);
+	mutex_unlock(&sd->ctl_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_opps);
+
+/**
+ * sim_debugfs_init() - create /sys/kernel/debug/gpugov_sim
+ */
+void sim_debugfs_init(void)
+{
+	sim_debugfs_root = debugfs_create_dir(SIM_NAME, NULL);
+}
+
+/**
+ * sim_debugfs_exit() - remove it
+ */
+void sim_debugfs_exit(void)
+{
+	debugfs_remove(sim_debugfs_root);
+}
+
+/**
+ * sim_debugfs_add() - create the control directory of a device
+ * @sd: device
+ */
+void sim_debugfs_add(struct sim_dev *sd)
+{
+	static const char *const names[] = {
+		[SIM_CTL_RUN] = "run", [SIM_CTL_LOOP] = "loop",
+		[SIM_CTL_STOCK] = "stock", [SIM_CTL_SUSPEND] = "suspend",
+	};
+	struct sim_ctl_file *cf = sd->ctl;
+	struct dentry *dir;
+	int i;
+
+	dir = debugfs_create_dir(dev_name(&sd->pdev->dev), sim_debugfs_root);
+	sd->debugfs = dir;
+	debugfs_create_file("trace", 0200, dir, sd, &sim_trace_fops);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		cf[i].sd = sd;
+		cf[i].ctl = i;
+		debugfs_create_file(names[i], 0644, dir, &cf[i], &sim_ctl_fops);
+	}
+	debugfs_create_file("status", 0444, dir, sd, &sim_status_fops);
+	debugfs_create_file("log", 0444, dir, sd, &sim_log_fops);
+	debugfs_create_file("opps", 0444, dir, sd, &sim_opps_fops);
+}
+
+/**
+ * sim_debugfs_remove() - remove it, waiting for running operations
+ * @sd: device
+ */
+void sim_debugfs_remove(struct sim_dev *sd)
+{
+	debugfs_remove(sd->debugfs);
+	sd->debugfs = NULL;
+}

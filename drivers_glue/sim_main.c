@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_main.c - gpugov_sim.ko: simulated GPU devfreq devices.
+ *
+ * Creates nr_devices platform devices "gpugov_sim.N", each a devfreq
+ * device with an OPP table that replays a sweep trace loaded through
+ * debugfs (see sim_debugfs.c and drivers_glue/gpugov_simblob.h).  With
+ * stock=1 a device registers no gpugov counter source and behaves like
+ * an unmodified driver that only reports busy/total.
+ */
+#include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/version.h>
+
+#include "sim.h"
+
+static unsigned int nr_devices = 1;
+module_param(nr_devices, uint, 0444);
+MODULE_PARM_DESC(nr_devices, "number of simulated GPUs (1-8, default 1)");
+
+static bool stock;
+module_param(stock, bool, 0444);
+MODULE_PARM_DESC(stock, "start without a gpugov counter source");
+
+unsigned int sim_polling_ms = 10;
+module_param_named(polling_ms, sim_polling_ms, uint, 0444);
+MODULE_PARM_DESC(polling_ms, "initial devfreq polling interval in ms");
+
+char *sim_governor = "simple_ondemand";
+module_param_named(governor, sim_governor, charp, 0444);
+MODULE_PARM_DESC(governor, "devfreq governor the devices start with");
+
+static struct platform_device *sim_pdevs[SIM_MAX_DEVICES];
+
+static int sim_probe(struct platform_device *pdev)
+{
+	struct sim_dev *sd;
+	struct sim_trace *t;
+	int err;
+
+	sd = devm_kzalloc(&pdev->dev, sizeof(*sd), GFP_KERNEL);
+	t = sim_trace_default();
+	if (!sd || !t) {
+		sim_trace_free(t);
+		return -ENOMEM;
+	}
+	sd->pdev = pdev;
+	mutex_init(&sd->ctl_lock);
+	spin_lock_init(&sd->lock);
+	sim_profile_init(sd);
+	platform_set_drvdata(pdev, sd);
+
+	mutex_lock(&sd->ctl_lock);
+	err = sim_devfreq_attach(sd, t, sim_governor);
+	if (!err && !stock && sim_set_source(sd, true))
+		dev_info(&pdev->dev, "no gpugov counter source: stock mode\n");
+	if (err) {
+		sim_devfreq_detach(sd);
+		sim_trace_free(sd->trace ? sd->trace : t);
+		sd->trace = NULL;
+	}
+	mutex_unlock(&sd->ctl_lock);
+	if (err)
+		return dev_err_probe(&pdev->dev, err, "cannot start\n");
+	sim_debugfs_add(sd);
+	return 0;
+}
+
+static void sim_teardown(struct platform_device *pdev)
+{
+	struct sim_dev *sd = platform_get_drvdata(pdev);
+
+	sim_debugfs_remove(sd);
+	mutex_lock(&sd->ctl_lock);
+	sim_set_source(sd, false);
+	sim_devfreq_detach(sd);
+	sim_trace_free(sd->trace);
+	sd->trace = NULL;
+	kvfree(sd->log);
+	sd->log = NULL;
+	mutex_unlock(&sd->ctl_lock);
+}
+
+/* .remove returns void from 6.11 on. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+static void sim_remove(struct platform_device *pdev)
+{
+	sim_teardown(pdev);
+}
+#else
+static int sim_remove(struct platform_device *pdev)
+{
+	sim_teardown(pdev);
+	return 0;
+}
+#endif
+
+static struct platform_driver sim_driver = {
+	.probe = sim_probe,
+	.remove = sim_remove,
+	.driver = {
+		.name = SIM_NAME,
+	},
+};
+
+static void sim_unregister_devices(void)
+{
+	int i;
+
+	for (i = SIM_MAX_DEVICES - 1; i >= 0; i--) {
+		platform_device_unregister(sim_pdevs[i]);
+		sim_pdevs[i] = NULL;
+	}
+}
+
+static int __init sim_init(void)
+{
+	unsigned int i;
+	int err;
+
+	if (!nr_devices || nr_devices > SIM_MAX_DEVICES)
+		return -EINVAL;
+	sim_debugfs_init();
+	err = platform_driver_register(&sim_driver);
+	if (err)
+		goto err_debugfs;
+	for (i = 0; i < nr_devices; i++) {
+		sim_pdevs[i] = platform_device_register_simple(SIM_NAME, i,
+							       NULL, 0);
+		if (IS_ERR(sim_pdevs[i])) {
+			err = PTR_ERR(sim_pdevs[i]);
+			sim_pdevs[i] = NULL;
+			goto err_devices;
+		}
+	}
+	return 0;
+
+err_devices:
+	sim_unregister_devices();
+	platform_driver_unregister(&sim_driver);
+err_debugfs:
+	sim_debugfs_exit();
+	return err;
+}
+module_init(sim_init);
+
+static void __exit sim_exit(void)
+{
+	sim_unregister_devices();
+	platform_driver_unregister(&sim_driver);
+	sim_debugfs_exit();
+}
+module_exit(sim_exit);
+
+MODULE_DESCRIPTION("gpugov_sim: simulated GPU devfreq devices replaying sweep traces");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov.h - per-device state of the gpugov devfreq governor and the
+ * interfaces between its files.
+ *
+ * Locking.  All per-device state lives in struct gpugov_dev, which is
+ * devfreq->governor_data from DEVFREQ_GOV_START to DEVFREQ_GOV_STOP.
+ * devfreq->lock protects every field below marked [L]: the poll path
+ * (get_target_freq) runs with it held, and the sysfs stores and debugfs
+ * readers take it.  Fields marked [S] are written only by START/STOP,
+ * which the devfreq core serialises per device, and are stable while the
+ * sysfs group and the debugfs directory exist (both are removed, draining
+ * their users, before the state is freed).
+ */
+#ifndef GPUGOV_H
+#define GPUGOV_H
+
+#include <linux/devfreq.h>
+#include <linux/types.h>
+
+#include "gpugov_devfreq_gov.h"
+#include "gpugov_policy.h"
+#include "gpugov_predict.h"
+
+#define GPUGOV_NAME	"gpugov"
+
+/**
+ * struct gpugov_stats - decision counters and cost
+ * @decisions: polls that produced a decision
+ * @fallbacks: decisions made with another model than the configured one
+ * @source_samples: samples that came through a counter source
+ * @errors: polls that failed (driver status error)
+ * @lat_min_ns: fastest decision
+ * @lat_max_ns: slowest decision
+ * @lat_sum_ns: sum of all decision latencies (saturating)
+ */
+struct gpugov_stats {
+	u64 decisions;
+	u64 fallbacks;
+	u64 source_samples;
+	u64 errors;
+	u64 lat_min_ns;
+	u64 lat_max_ns;
+	u64 lat_sum_ns;
+};
+
+/**
+ * struct gpugov_dev - gpugov's state for one devfreq device
+ * @df: the device [S]
+ * @predictor: configured model, enum gpugov_pred_id [L]
+ * @params: policy tunables [L]
+ * @table: the device's OPPs as the models see them [S]
+ * @opp_hz: exact devfreq frequency of each @table entry [S]
+ * @em_power: @table power comes from the kernel Energy Model [S]
+ * @pred: model state [L]
+ * @last_ns: clock at the previous poll, 0 = none since START/RESUME [L]
+ * @sample: the last interval's sample [L]
+ * @dec: the last decision [L]
+ * @used: model used for @dec after capability fallback [L]
+ * @have_dec: @sample and @dec are valid [L]
+ * @stats: counters [L]
+ * @debugfs: this device's debugfs directory [S]
+ * @sysfs_done: the sysfs group exists [S]
+ */
+struct gpugov_dev {
+	struct devfreq *df;
+	enum gpugov_pred_id predictor;
+	struct gpugov_policy_params params;
+	struct gpugov_opp_table table;
+	unsigned long opp_hz[GPUGOV_MAX_OPPS];
+	bool em_power;
+	struct gpugov_pred_state pred;
+	u64 last_ns;
+	struct gpugov_sample sample;
+	struct gpugov_decision dec;
+	enum gpugov_pred_id used;
+	bool have_dec;
+	struct gpugov_stats stats;
+	struct dentry *debugfs;
+	bool sysfs_done;
+};
+
+/* gpugov_names.c */
+const char *gpugov_pred_name(u32 id);
+const char *gpugov_objective_name(u32 id);
+const char *gpugov_reason_name(u32 id);
+
+/* gpugov_opp.c */
+int gpugov_opp_build(struct gpugov_dev *g);
+
+/* gpugov_poll.c */
+int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);
+
+/* gpugov_source.c */
+int gpugov_source_read(struct device *dev, struct gpugov_sample *s);
+
+/* gpugov_sysfs.c */
+int gpugov_sysfs_add(struct gpugov_dev *g);
+void gpugov_sysfs_remove(struct gpugov_dev *g);
+
+/* gpugov_debugfs.c */
+void gpugov_debugfs_init(void);
+void gpugov_debugfs_exit(void);
+void gpugov_debugfs_add(struct gpugov_dev *g);
+void gpugov_debugfs_remove(struct gpugov_dev *g);
+
+#endif /* GPUGOV_H */

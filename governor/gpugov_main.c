@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_main.c - the gpugov devfreq governor: registration and the
+ * per-device lifecycle (DEVFREQ_GOV_* events).
+ *
+ * Module lifetime.  The devfreq core takes no reference on a governor's
+ * module, so unloading a governor while a device uses it would leave the
+ * device pointing at freed code and data (the next governor registration
+ * dereferences it).  Every device therefore pins this module from
+ * DEVFREQ_GOV_START to DEVFREQ_GOV_STOP, and rmmod is refused ("in use")
+ * while any device runs gpugov.
+ */
+#include <linux/errno.h>
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "gpugov.h"
+
+static void gpugov_dev_init(struct gpugov_dev *g, struct devfreq *df)
+{
+	g->df = df;
+	g->predictor = GPUGOV_PRED_CRISP;
+	gpugov_policy_defaults(&g->params);
+	gpugov_pred_init(&g->pred);
+	g->stats.lat_min_ns = U64_MAX;
+}
+
+static int gpugov_start(struct devfreq *df)
+{
+	struct gpugov_dev *g;
+	int err;
+
+	if (!try_module_get(THIS_MODULE))
+		return -ENODEV;
+
+	g = kzalloc(sizeof(*g), GFP_KERNEL);
+	if (!g) {
+		err = -ENOMEM;
+		goto err_put;
+	}
+	gpugov_dev_init(g, df);
+	err = gpugov_opp_build(g);
+	if (err)
+		goto err_free;
+
+	mutex_lock(&df->lock);
+	df->governor_data = g;
+	mutex_unlock(&df->lock);
+
+	err = gpugov_sysfs_add(g);
+	if (err)
+		goto err_unpublish;
+	gpugov_debugfs_add(g);
+
+	devfreq_monitor_start(df);
+	return 0;
+
+err_unpublish:
+	mutex_lock(&df->lock);
+	df->governor_data = NULL;
+	mutex_unlock(&df->lock);
+err_free:
+	kfree(g);
+err_put:
+	module_put(THIS_MODULE);
+	return err;
+}
+
+static int gpugov_stop(struct devfreq *df)
+{
+	struct gpugov_dev *g;
+
+	/*
+	 * Claim the state under the lock, so that a second STOP finds
+	 * nothing: devfreq_remove_device() stops the governor but leaves the
+	 * device on the core's list until its release, where
+	 * devfreq_remove_governor() could stop it again.  A poll that runs
+	 * before the monitor is stopped sees no state and keeps the
+	 * frequency.
+	 */
+	mutex_lock(&df->lock);
+	g = df->governor_data;
+	df->governor_data = NULL;
+	mutex_unlock(&df->lock);
+	if (!g)
+		return 0;
+
+	devfreq_monitor_stop(df);
+	/* Both removals wait for readers and writers still inside. */
+	gpugov_debugfs_remove(g);
+	gpugov_sysfs_remove(g);
+	kfree(g);
+
+	module_put(THIS_MODULE);
+	return 0;
+}
+
+static int gpugov_resume(struct devfreq *df)
+{
+	struct gpugov_dev *g;
+
+	/* The suspended time is not an interval of work: start afresh. */
+	mutex_lock(&df->lock);
+	g = df->governor_data;
+	if (g)
+		g->last_ns = 0;
+	mutex_unlock(&df->lock);
+	devfreq_monitor_resume(df);
+	return 0;
+}
+
+/**
+ * gpugov_event() - devfreq governor event handler
+ * @df: the device
+ * @event: DEVFREQ_GOV_*
+ * @data: new polling interval in ms for DEVFREQ_GOV_UPDATE_INTERVAL
+ *
+ * Called by the devfreq core without devfreq->lock; the devfreq_monitor_*
+ * helpers take it themselves.
+ *
+ * Return: 0 or a negative errno (START only).
+ */
+static int gpugov_event(struct devfreq *df, unsigned int event, void *data)
+{
+	switch (event) {
+	case DEVFREQ_GOV_START:
+		return gpugov_start(df);
+	case DEVFREQ_GOV_STOP:
+		return gpugov_stop(df);
+	case DEVFREQ_GOV_UPDATE_INTERVAL:
+		devfreq_update_interval(df, data);
+		return 0;
+	case DEVFREQ_GOV_SUSPEND:
+		devfreq_monitor_suspend(df);
+		return 0;
+	case DEVFREQ_GOV_RESUME:
+		return gpugov_resume(df);
+	default:
+		return 0;
+	}
+}
+
+static struct devfreq_governor gpugov_governor = {
+	.name = GPUGOV_NAME,
+	.attrs = DEVFREQ_GOV_ATTR_POLLING_INTERVAL | DEVFREQ_GOV_ATTR_TIMER,
+	.get_target_freq = gpugov_get_target_freq,
+	.event_handler = gpugov_event,
+};
+
+static int __init gpugov_init(void)
+{
+	int err;
+
+	gpugov_debugfs_init();
+	err = devfreq_add_governor(&gpugov_governor);
+	if (err) {
+		pr_err("gpugov: cannot register governor: %d\n", err);
+		gpugov_debugfs_exit();
+	}
+	return err;
+}
+module_init(gpugov_init);
+
+static void __exit gpugov_exit(void)
+{
+	int err;
+
+	/* No device can be using us: each one holds a module reference. */
+	err = devfreq_remove_governor(&gpugov_governor);
+	if (err)
+		pr_err("gpugov: cannot unregister governor: %d\n", err);
+	gpugov_debugfs_exit();
+}
+module_exit(gpugov_exit);
+
+MODULE_ALIAS("governor_" GPUGOV_NAME);
+MODULE_DESCRIPTION("gpugov: counter-driven GPU devfreq governor");
+MODULE_LICENSE("GPL");

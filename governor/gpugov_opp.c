@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_opp.c - the device's operating points as the models see them.
+ *
+ * Frequencies come from the devfreq frequency table (which the core builds
+ * from the OPP library or takes from the driver's profile), voltages from
+ * the OPP library, and busy power, where the device registered one, from
+ * the kernel Energy Model (DESIGN.md section 4: preferred over the
+ * voltage-based model).
+ */
+#include <linux/energy_model.h>
+#include <linux/pm_opp.h>
+#include <linux/rcupdate.h>
+#include <linux/version.h>
+
+#include "gpugov.h"
+
+/* Busy power of the Energy Model state at @khz in uW, 0 if none. */
+static u32 gpugov_em_power_uw(struct em_perf_domain *pd, u32 khz)
+{
+	struct em_perf_state *ps;
+	u32 uw = 0;
+	int i;
+
+	if (!(pd->flags & EM_PERF_DOMAIN_MICROWATTS) || em_is_artificial(pd))
+		return 0;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+	rcu_read_lock();
+	ps = em_perf_state_from_pd(pd);
+#else
+	ps = pd->table;
+#endif
+	for (i = 0; i < pd->nr_perf_states; i++) {
+		if (ps[i].frequency == khz) {
+			uw = min_t(unsigned long, ps[i].power, U32_MAX);
+			break;
+		}
+	}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+	rcu_read_unlock();
+#endif
+	return uw;
+}
+
+/* Core supply voltage of the OPP at exactly @hz in uV, 0 if unknown. */
+static u32 gpugov_opp_uv(struct device *dev, unsigned long hz)
+{
+	struct dev_pm_opp *opp;
+	unsigned long uv;
+
+	opp = dev_pm_opp_find_freq_exact(dev, hz, true);
+	if (IS_ERR(opp))
+		return 0;
+	uv = dev_pm_opp_get_voltage(opp);
+	dev_pm_opp_put(opp);
+	return min_t(unsigned long, uv, U32_MAX);
+}
+
+/**
+ * gpugov_opp_build() - fill g->table and g->opp_hz from the devfreq device
+ * @g: state of a device being started
+ *
+ * devfreq's table is ascending; entries that are zero, not above the
+ * previous one, or not a whole number of kHz below 2^32 kHz are refused,
+ * as are tables with more than GPUGOV_MAX_OPPS entries.  Power is taken
+ * from the Energy Model only if every OPP has a value there.
+ *
+ * Return: 0, or -EINVAL if the device's table cannot be used.
+ */
+int gpugov_opp_build(struct gpugov_dev *g)
+{
+	struct devfreq *df = g->df;
+	struct device *dev = df->dev.parent;
+	struct em_perf_domain *pd = em_pd_get(dev);
+	bool all_power = pd;
+	unsigned int i;
+
+	if (!df->freq_table || !df->max_state ||
+	    df->max_state > GPUGOV_MAX_OPPS) {
+		dev_err(&df->dev, "gpugov: needs 1..%d OPPs, device has %u\n",
+			GPUGOV_MAX_OPPS, df->max_state);
+		return -EINVAL;
+	}
+	for (i = 0; i < df->max_state; i++) {
+		unsigned long hz = df->freq_table[i];
+		struct gpugov_opp *o = &g->table.opp[i];
+
+		if (!hz || hz / 1000 > U32_MAX ||
+		    (i && hz <= df->freq_table[i - 1])) {
+			dev_err(&df->dev, "gpugov: unusable OPP %lu Hz\n", hz);
+			return -EINVAL;
+		}
+		g->opp_hz[i] = hz;
+		o->core_khz = hz / 1000;
+		o->uv = gpugov_opp_uv(dev, hz);
+		o->power_uw = pd ? gpugov_em_power_uw(pd, o->core_khz) : 0;
+		if (!o->power_uw)
+			all_power = false;
+	}
+	g->table.nr = df->max_state;
+	g->em_power = all_power;
+	if (!all_power)
+		for (i = 0; i < g->table.nr; i++)
+			g->table.opp[i].power_uw = 0;
+	if (gpugov_opp_table_check(&g->table)) {
+		dev_err(&df->dev, "gpugov: OPP table rejected by the models\n");
+		return -EINVAL;
+	}
+	return 0;
+}

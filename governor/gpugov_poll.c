@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_poll.c - one governor poll: sample, predict, decide.
+ *
+ * Runs as the devfreq get_target_freq() callback, with devfreq->lock
+ * held, from the devfreq monitor work or from a QoS/OPP change.  Nothing
+ * here sleeps or allocates: all scratch space is in struct gpugov_dev.
+ */
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/time64.h>
+
+#include "gpugov.h"
+#include "gpugov_trace.h"
+
+/*
+ * The sample every device can give: the devfreq busy/total ratio applied
+ * to the interval measured on our own clock (drivers count busy/total in
+ * ns, us or 256 ns units, so only their ratio is trusted).
+ */
+static void gpugov_sample_from_status(struct gpugov_dev *g, u64 now,
+				      struct gpugov_sample *s)
+{
+	struct devfreq *df = g->df;
+	const struct devfreq_dev_status *st = &df->last_status;
+	unsigned long busy = st->busy_time, total = st->total_time;
+	unsigned long cur = st->current_frequency;
+	u64 interval;
+
+	/* nr_waves = 0: the per-wave records are not looked at. */
+	memset(s, 0, offsetof(struct gpugov_sample, waves));
+	if (g->last_ns && now > g->last_ns)
+		interval = now - g->last_ns;
+	else
+		interval = (u64)df->profile->polling_ms * NSEC_PER_MSEC;
+	s->interval_ns = interval;
+	if (total)
+		s->busy_ns = mul_u64_u64_div_u64(interval, min(busy, total),
+						 total);
+	if (!cur)
+		cur = df->previous_freq;
+	s->core_khz = min_t(unsigned long, cur / 1000, U32_MAX);
+}
+
+static void gpugov_account(struct gpugov_dev *g, u64 latency_ns)
+{
+	struct gpugov_stats *st = &g->stats;
+
+	st->decisions++;
+	if (g->used != g->predictor)
+		st->fallbacks++;
+	st->lat_min_ns = min(st->lat_min_ns, latency_ns);
+	st->lat_max_ns = max(st->lat_max_ns, latency_ns);
+	if (st->lat_sum_ns > U64_MAX - latency_ns)
+		st->lat_sum_ns = U64_MAX;
+	else
+		st->lat_sum_ns += latency_ns;
+}
+
+/**
+ * gpugov_get_target_freq() - devfreq get_target_freq callback
+ * @df: the device, df->lock held
+ * @freq: out, the frequency to run at next, an exact devfreq table entry
+ *
+ * Return: 0, or the driver's get_dev_status() error.
+ */
+int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
+{
+	struct gpugov_dev *g = df->governor_data;
+	struct gpugov_sample *s;
+	struct gpugov_decision *d;
+	u64 t0, now;
+	bool from_source;
+	int err;
+
+	lockdep_assert_held(&df->lock);
+	if (!g) {
+		/* Between STOP and the next governor's START: stay put. */
+		*freq = df->previous_freq;
+		return 0;
+	}
+
+	err = devfreq_update_stats(df);
+	if (err) {
+		g->stats.errors++;
+		return err;
+	}
+
+	s = &g->sample;
+	d = &g->dec;
+	t0 = ktime_get_ns();
+	gpugov_sample_from_status(g, t0, s);
+	g->last_ns = t0;
+	from_source = !gpugov_source_read(df->dev.parent, s);
+	if (from_source)
+		g->stats.source_samples++;
+	trace_gpugov_sample(dev_name(&df->dev), s, from_source);
+
+	gpugov_pred_observe(&g->pred, s);
+	g->used = gpugov_predict(&g->pred, g->predictor, s, &g->table,
+				 d->time_ps);
+	gpugov_decide(&g->params, &g->table, s, d);
+	if (d->chosen >= g->table.nr)
+		d->chosen = g->table.nr - 1;
+	g->have_dec = true;
+	*freq = g->opp_hz[d->chosen];
+
+	now = ktime_get_ns();
+	gpugov_account(g, now - t0);
+	trace_gpugov_decision(dev_name(&df->dev), g, now - t0);
+	return 0;
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_source.c - registry of driver counter sources.
+ *
+ * Sources are kept in one list.  Writers (register/unregister, process
+ * context) serialise on gpugov_sources_lock; the poll path looks a source
+ * up and calls it under rcu_read_lock() only, so it never blocks on a
+ * driver registering elsewhere.  Unregistering waits for an RCU grace
+ * period, after which no poll can still be inside the source's read().
+ */
+#include <linux/device.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+
+#include "gpugov.h"
+#include "gpugov_source.h"
+
+static LIST_HEAD(gpugov_sources);
+static DEFINE_MUTEX(gpugov_sources_lock);
+
+/**
+ * gpugov_register_source() - attach a counter source to a device
+ * @dev: the device the driver passed to devfreq_add_device()
+ * @src: the source, with @src->read set; it must stay valid until
+ *	gpugov_unregister_source() returns
+ *
+ * Context: process context; may sleep.
+ * Return: 0, -EINVAL on a missing argument, or -EBUSY if @dev already has
+ * a source.
+ */
+int gpugov_register_source(struct device *dev, struct gpugov_source *src)
+{
+	struct gpugov_source *s;
+	int err = 0;
+
+	if (!dev || !src || !src->read)
+		return -EINVAL;
+
+	mutex_lock(&gpugov_sources_lock);
+	list_for_each_entry(s, &gpugov_sources, node) {
+		if (s->dev == dev) {
+			err = -EBUSY;
+			goto out;
+		}
+	}
+	src->dev = dev;
+	list_add_tail_rcu(&src->node, &gpugov_sources);
+out:
+	mutex_unlock(&gpugov_sources_lock);
+	return err;
+}
+EXPORT_SYMBOL_GPL(gpugov_register_source);
+
+/**
+ * gpugov_unregister_source() - detach a counter source
+ * @src: a source registered with gpugov_register_source()
+ *
+ * Returns once no poll can be using @src any more; the device falls back
+ * to the busy/total-only sample from its next poll on.
+ *
+ * Context: process context; sleeps (RCU grace period).
+ */
+void gpugov_unregister_source(struct gpugov_source *src)
+{
+	mutex_lock(&gpugov_sources_lock);
+	list_del_rcu(&src->node);
+	mutex_unlock(&gpugov_sources_lock);
+	synchronize_rcu();
+	src->dev = NULL;
+}
+EXPORT_SYMBOL_GPL(gpugov_unregister_source);
+
+/**
+ * gpugov_source_read() - let @dev's source, if any, complete a sample
+ * @dev: devfreq parent device
+ * @s: sample prefilled from the devfreq status
+ *
+ * Context: poll path, devfreq->lock held; does not sleep.
+ * Return: 0 if a source filled @s, -ENODEV if @dev has none, or the
+ * source's error.
+ */
+int gpugov_source_read(struct device *dev, struct gpugov_sample *s)
+{
+	struct gpugov_source *src;
+	int err = -ENODEV;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(src, &gpugov_sources, node) {
+		if (src->dev == dev) {
+			err = src->read(src, s);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return err;
+}

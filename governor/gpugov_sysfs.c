@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_sysfs.c - tunables in /sys/class/devfreq/<dev>/gpugov/.
+ *
+ * The group exists from DEVFREQ_GOV_START to DEVFREQ_GOV_STOP.  Numeric
+ * tunables are described by objects (struct gpugov_tunable: where the
+ * value lives and its accepted range) so that one show and one store
+ * serve them all.  Every store parses and validates the whole input
+ * before taking devfreq->lock; anything malformed, negative, overflowing,
+ * out of range, empty or too long returns -EINVAL and changes nothing.
+ * Files are 0644: root writes, everyone reads.
+ */
+#include <linux/device.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+
+#include "gpugov.h"
+
+/* Longest input a store considers: a u32 or a name, plus slack. */
+#define GPUGOV_STORE_MAX	32
+
+/* Power coefficients are capped at 1 kW. */
+#define GPUGOV_POWER_MAX_UW	1000000000U
+
+/**
+ * struct gpugov_tunable - a numeric tunable of struct gpugov_dev
+ * @attr: its sysfs attribute
+ * @offset: offset of its u32 in struct gpugov_dev
+ * @min: smallest accepted value
+ * @max: largest accepted value
+ * @pcstall: a PCSTALL table parameter: the model validates the new
+ *	geometry and resets its table
+ */
+struct gpugov_tunable {
+	struct device_attribute attr;
+	size_t offset;
+	u32 min;
+	u32 max;
+	bool pcstall;
+};
+
+#define to_gpugov_tunable(a)	container_of(a, struct gpugov_tunable, attr)
+
+static u32 *gpugov_tunable_ptr(struct gpugov_dev *g,
+			       const struct gpugov_tunable *t)
+{
+	return (u32 *)((u8 *)g + t->offset);
+}
+
+/*
+ * The whole input must be one token: no embedded NUL, at most one
+ * trailing newline, not empty, not longer than GPUGOV_STORE_MAX.
+ * Returns the token's length, or -EINVAL.
+ */
+static int gpugov_token_len(const char *buf, size_t count)
+{
+	size_t len;
+
+	if (!count || count > GPUGOV_STORE_MAX || strnlen(buf, count) != count)
+		return -EINVAL;
+	len = count;
+	if (buf[len - 1] == '\n')
+		len--;
+	if (!len)
+		return -EINVAL;
+	return len;
+}
+
+static int gpugov_parse_u32(const char *buf, size_t count, u32 min, u32 max,
+			    u32 *val)
+{
+	u32 v;
+
+	if (gpugov_token_len(buf, count) < 0)
+		return -EINVAL;
+	/* Decimal digits only: kstrtou32 rejects signs other than '+'. */
+	if (buf[0] == '+' || kstrtou32(buf, 10, &v))
+		return -EINVAL;
+	if (v < min || v > max)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+/*
+ * The device's state with devfreq->lock held, or NULL (lock not held) if
+ * gpugov is being stopped on it.
+ */
+static struct gpugov_dev *gpugov_lock_dev(struct device *dev)
+{
+	struct devfreq *df = to_devfreq(dev);
+
+	mutex_lock(&df->lock);
+	if (!df->governor_data) {
+		mutex_unlock(&df->lock);
+		return NULL;
+	}
+	return df->governor_data;
+}
+
+static void gpugov_unlock_dev(struct gpugov_dev *g)
+{
+	mutex_unlock(&g->df->lock);
+}
+
+/* Change one PCSTALL parameter; the model refuses bad geometry. */
+static int gpugov_pcstall_tunable_set(struct gpugov_dev *g,
+				      const struct gpugov_tunable *t, u32 v)
+{
+	struct gpugov_pcstall_params par = g->pred.pcstall.par;
+	size_t off = t->offset - offsetof(struct gpugov_dev, pred.pcstall.par);
+
+	*(u32 *)((u8 *)&par + off) = v;
+	return gpugov_pcstall_set_params(&g->pred.pcstall, &par) ? -EINVAL : 0;
+}
+
+static ssize_t gpugov_tunable_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	const struct gpugov_tunable *t = to_gpugov_tunable(attr);
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+	u32 v;
+
+	if (!g)
+		return -ENODEV;
+	v = *gpugov_tunable_ptr(g, t);
+	gpugov_unlock_dev(g);
+	return sysfs_emit(buf, "%u\n", v);
+}
+
+static ssize_t gpugov_tunable_store(struct device *dev,
+				    struct device_attribute *attr,
+				    const char *buf, size_t count)
+{
+	const struct gpugov_tunable *t = to_gpugov_tunable(attr);
+	struct gpugov_dev *g;
+	int err = 0;
+	u32 v;
+
+	if (gpugov_parse_u32(buf, count, t->min, t->max, &v))
+		return -EINVAL;
+	g = gpugov_lock_dev(dev);
+	if (!g)
+		return -ENODEV;
+	if (t->pcstall)
+		err = gpugov_pcstall_tunable_set(g, t, v);
+	else
+		*gpugov_tunable_ptr(g, t) = v;
+	gpugov_unlock_dev(g);
+	return err ? err : count;
+}
+
+#define GPUGOV_TUNABLE(_name, _field, _min, _max)			\
+	static struct gpugov_tunable gpugov_tunable_##_name = {		\
+		.attr = __ATTR(_name, 0644, gpugov_tunable_show,	\
+			       gpugov_tunable_store),			\
+		.offset = offsetof(struct gpugov_dev, _field),		\
+		.min = _min,						\
+		.max = _max,						\
+	}
+
+GPUGOV_TUNABLE(max_slowdown, params.max_slowdown_pct, 0, 1000);
+GPUGOV_TUNABLE(hysteresis, params.hysteresis_pct, 0, 100);
+GPUGOV_TUNABLE(power_dyn_uw, params.power.dyn_uw, 0, GPUGOV_POWER_MAX_UW);
+GPUGOV_TUNABLE(power_static_uw, params.power.static_uw, 0,
+	       GPUGOV_POWER_MAX_UW);
+GPUGOV_TUNABLE(power_uncore_uw, params.power.uncore_uw, 0,
+	       GPUGOV_POWER_MAX_UW);
+GPUGOV_TUNABLE(power_idle_uw, params.power.idle_uw, 0, GPUGOV_POWER_MAX_UW);
+
+#define GPUGOV_PCSTALL_TUNABLE(_name, _field, _max)			\
+	static struct gpugov_tunable gpugov_tunable_##_name = {		\
+		.attr = __ATTR(_name, 0644, gpugov_tunable_show,	\
+			       gpugov_tunable_store),			\
+		.offset = offsetof(struct gpugov_dev, pred.pcstall.par._field), \
+		.min = 0,						\
+		.max = _max,						\
+		.pcstall = true,					\
+	}
+
+GPUGOV_PCSTALL_TUNABLE(pcstall_entries, entries, GPUGOV_PCSTALL_MAX_ENTRIES);
+GPUGOV_PCSTALL_TUNABLE(pcstall_shift, shift, GPUGOV_PCSTALL_MAX_SHIFT);
+GPUGOV_PCSTALL_TUNABLE(pcstall_age_half, age_half,
+		       GPUGOV_PCSTALL_MAX_AGE_HALF);
+
+/* ---- named choices ---- */
+
+static ssize_t predictor_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+	u32 id;
+
+	if (!g)
+		return -ENODEV;
+	id = g->predictor;
+	gpugov_unlock_dev(g);
+	return sysfs_emit(buf, "%s\n", gpugov_pred_name(id));
+}
+
+static ssize_t predictor_store(struct device *dev,
+			       struct device_attribute *attr,
+			       const char *buf, size_t count)
+{
+	int len = gpugov_token_len(buf, count);
+	struct gpugov_dev *g;
+	int id;
+
+	if (len < 0)
+		return -EINVAL;
+	id = gpugov_predictor_find(buf, len);
+	if (id < 0 || id >= GPUGOV_NR_PRED)
+		return -EINVAL;
+	g = gpugov_lock_dev(dev);
+	if (!g)
+		return -ENODEV;
+	g->predictor = id;
+	gpugov_unlock_dev(g);
+	return count;
+}
+static DEVICE_ATTR_RW(predictor);
+
+static ssize_t available_predictors_show(struct device *dev,
+					 struct device_attribute *attr,
+					 char *buf)
+{
+	int i, n = 0;
+
+	for (i = 0; i < GPUGOV_NR_PRED; i++)
+		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "",
+				   gpugov_pred_name(i));
+	return n + sysfs_emit_at(buf, n, "\n");
+}
+static DEVICE_ATTR_RO(available_predictors);
+
+static ssize_t objective_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+	u32 id;
+
+	if (!g)
+		return -ENODEV;
+	id = g->params.objective;
+	gpugov_unlock_dev(g);
+	return sysfs_emit(buf, "%s\n", gpugov_objective_name(id));
+}
+
+static ssize_t objective_store(struct device *dev,
+			       struct device_attribute *attr,
+			       const char *buf, size_t count)
+{
+	int len = gpugov_token_len(buf, count);
+	struct gpugov_dev *g;
+	int id;
+
+	if (len < 0)
+		return -EINVAL;
+	id = gpugov_objective_find(buf, len);
+	if (id < 0 || id >= GPUGOV_NR_OBJ)
+		return -EINVAL;
+	g = gpugov_lock_dev(dev);
+	if (!g)
+		return -ENODEV;
+	g->params.objective = id;
+	gpugov_unlock_dev(g);
+	return count;
+}
+static DEVICE_ATTR_RW(objective);
+
+static ssize_t available_objectives_show(struct device *dev,
+					 struct device_attribute *attr,
+					 char *buf)
+{
+	int i, n = 0;
+
+	for (i = 0; i < GPUGOV_NR_OBJ; i++)
+		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "",
+				   gpugov_objective_name(i));
+	return n + sysfs_emit_at(buf, n, "\n");
+}
+static DEVICE_ATTR_RO(available_objectives);
+
+static ssize_t power_model_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+	bool em;
+
+	if (!g)
+		return -ENODEV;
+	em = g->em_power;
+	gpugov_unlock_dev(g);
+	return sysfs_emit(buf, "%s\n", em ? "energy_model" : "voltage");
+}
+static DEVICE_ATTR_RO(power_model);
+
+static struct attribute *gpugov_attrs[] = {
+	&dev_attr_predictor.attr,
+	&dev_attr_available_predictors.attr,
+	&dev_attr_objective.attr,
+	&dev_attr_available_objectives.attr,
+	&gpugov_tunable_max_slowdown.attr.attr,
+	&gpugov_tunable_hysteresis.attr.attr,
+	&gpugov_tunable_power_dyn_uw.attr.attr,
+	&gpugov_tunable_power_static_uw.attr.attr,
+	&gpugov_tunable_power_uncore_uw.attr.attr,
+	&gpugov_tunable_power_idle_uw.attr.attr,
+	&dev_attr_power_model.attr,
+	&gpugov_tunable_pcstall_entries.attr.attr,
+	&gpugov_tunable_pcstall_shift.attr.attr,
+	&gpugov_tunable_pcstall_age_half.attr.attr,
+	NULL,
+};
+
+static const struct attribute_group gpugov_group = {
+	.name = GPUGOV_NAME,
+	.attrs = gpugov_attrs,
+};
+
+/**
+ * gpugov_sysfs_add() - create the tunables of a starting device
+ * @g: its state, already in devfreq->governor_data
+ *
+ * Return: 0 or the sysfs error.
+ */
+int gpugov_sysfs_add(struct gpugov_dev *g)
+{
+	int err = sysfs_create_group(&g->df->dev.kobj, &gpugov_group);
+
+	g->sysfs_done = !err;
+	return err;
+}
+
+/**
+ * gpugov_sysfs_remove() - remove them again; waits for running stores
+ * @g: state of a stopping device
+ */
+void gpugov_sysfs_remove(struct gpugov_dev *g)
+{
+	if (g->sysfs_done)
+		sysfs_remove_group(&g->df->dev.kobj, &gpugov_group);
+	g->sysfs_done = false;
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# mkexpect.sh REPLAY OUTDIR TRACE NAME PRED:OBJ:SLOWDOWN:HYST... - the OPP
+# sequences gpugov-replay computes, for the guest to compare with the
+# kernel's (96_replay_tool).
+#
+# Writes OUTDIR/NAME__PRED__OBJ__SLOWDOWN__HYST.seq, one OPP index per
+# segment, from `gpugov-replay run --start-opp 0 --sequence`.  Configs for
+# which the tool reports no gpugov policy (a model the trace lacks the
+# counters for) are skipped with a note on stderr.
+set -eu
+replay=${1:?usage: mkexpect.sh REPLAY OUTDIR TRACE NAME CONFIG...}
+out=${2:?}
+trace=${3:?}
+name=${4:?}
+shift 4
+mkdir -p "$out"
+for cfg in "$@"; do
+	IFS=: read -r pred obj slow hyst <<-EOC
+	$cfg
+	EOC
+	csv=$out/.tmp.csv
+	"$replay" run --predictor "$pred" --objective "$obj" \
+		--max-slowdown "$slow" --hysteresis "$hyst" --start-opp 0 \
+		--sequence "$csv" "$trace" >/dev/null
+	f=$out/${name}__${pred}__${obj}__${slow}__${hyst}.seq
+	awk -F, -v p="gpugov-$pred-$obj" '$2 == p { print $4 }' "$csv" >"$f"
+	rm -f "$csv"
+	if [ ! -s "$f" ]; then
+		echo "mkexpect: gpugov-replay has no gpugov-$pred-$obj for $name" >&2
+		rm -f "$f"
+	fi
+done

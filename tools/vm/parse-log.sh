@@ -1,0 +1,60 @@
+#!/bin/sh
+# parse-log.sh NAME LOG QEMU_STATUS - judge one guest run, print TAP.
+#
+# Renumbers the TAP lines of every guest test program into one stream,
+# adds the checks of the run itself (each program exited 0 and printed a
+# plan matching its tests, the success marker is there, QEMU exited with
+# the guest's success code, and the kernel log has no oops, BUG, WARNING
+# or panic), and ends with "RESULT NAME: P passed, F failed".  Exits 1
+# if anything failed.
+set -eu
+name=${1:?usage: parse-log.sh NAME LOG QEMU_STATUS}
+log=${2:?}
+qstatus=${3:?}
+
+tr -d '\r' <"$log" | awk -v name="$name" -v qstatus="$qstatus" '
+function check(cond, what) {
+	n++
+	if (cond) { pass++; print "ok " n " - " what }
+	else { fail++; print "not ok " n " - " what }
+}
+function bad_kernel_line(l) {
+	return l ~ /(Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|Call Trace:|UBSAN:|list_(add|del) corruption|stack-protector|RIP: [0-9a-f]+:|refcount_t:|KASAN)/
+}
+/^GPUGOV-VM: booted/ { booted = 1; next }
+/^GPUGOV-VM: begin / { prog = $3; plan = -1; count = 0; next }
+/^GPUGOV-VM: end / {
+	rc = $4; sub(/^rc=/, "", rc)
+	check(rc == 0, prog ": exited 0 (status " rc ")")
+	check(plan == count && count > 0, prog ": plan 1.." plan " matches " count " tests")
+	prog = ""; next
+}
+/^GPUGOV-VM: dmesg begin/ { indmesg = 1; next }
+/^GPUGOV-VM: dmesg end/ { indmesg = 0; dmesg_seen = 1; next }
+/^GPUGOV-VM: all test programs passed/ { marker = 1; next }
+indmesg {
+	if (bad_kernel_line($0)) { badk++; if (badk <= 40) print "# dmesg: " $0 }
+	next
+}
+bad_kernel_line($0) { badc++; if (badc <= 40) print "# console: " $0 }
+prog != "" && /^(not )?ok [0-9]+/ {
+	count++
+	ok = ($1 == "ok")
+	line = $0
+	sub(/^(not )?ok [0-9]+/, "", line)
+	sub(/^ *- */, "", line)
+	check(ok, prog ": " line)
+	next
+}
+prog != "" && /^1\.\.[0-9]+/ { plan = substr($1, 4) + 0; next }
+prog != "" && /^#/ { print; next }
+END {
+	check(booted, "guest booted")
+	check(dmesg_seen, "guest printed its kernel log")
+	check(badk == 0 && badc == 0, "kernel log free of oops/BUG/WARNING/panic")
+	check(marker, "guest success marker")
+	check(qstatus == 33, "QEMU exit status 33 (guest reported success), got " qstatus)
+	print "1.." n
+	print "RESULT " name ": " pass + 0 " passed, " fail + 0 " failed"
+	exit fail > 0
+}'

@@ -1,0 +1,24 @@
+#!/bin/sh
+# run-qemu.sh KERNEL INITRD LOG [TIMEOUT_S] - boot the test guest once.
+#
+# TCG only (KVM hangs on the CI machines), serial console to LOG, no
+# reboot (a panic with panic=-1 ends QEMU instead of looping), and the
+# isa-debug-exit device through which the guest reports.  Exits with
+# QEMU's status: 33 = guest said success (0x10), 35 = guest said
+# failure, 124 = timeout, 0 = guest powered off or paniced.
+set -u
+
+kernel=${1:?usage: run-qemu.sh KERNEL INITRD LOG [TIMEOUT_S]}
+initrd=${2:?}
+log=${3:?}
+tmo=${4:-600}
+
+rm -f "$log"
+timeout --foreground -k 10 "$tmo" qemu-system-x86_64 \
+	-accel tcg -cpu max -smp 2 -m 512M \
+	-display none -monitor none -serial "file:$log" \
+	-no-reboot \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 rdinit=/init panic=-1 loglevel=4 nokaslr tsc=reliable no_timer_check ${VM_APPEND:-}" \
+	</dev/null

@@ -14,6 +14,7 @@ static const struct gpugov_predictor *const predictors[GPUGOV_NR_PRED] = {
 	[GPUGOV_PRED_CRISP_L] = &gpugov_pred_crisp_l,
 	[GPUGOV_PRED_COREMEM] = &gpugov_pred_coremem,
 	[GPUGOV_PRED_BUSY] = &gpugov_pred_busy,
+	[GPUGOV_PRED_PCSTALL] = &gpugov_pred_pcstall,
 };
 
 /*
@@ -85,6 +86,7 @@ void gpugov_pred_init(struct gpugov_pred_state *st)
 {
 	memset(st, 0, sizeof(*st));
 	gpugov_coremem_defaults(&st->coremem);
+	gpugov_pcstall_init(&st->pcstall);
 }
 
 /**
@@ -96,6 +98,7 @@ void gpugov_pred_observe(struct gpugov_pred_state *st,
 			 const struct gpugov_sample *s)
 {
 	gpugov_busy_observe(&st->busy, s);
+	gpugov_pcstall_observe(&st->pcstall, s);
 }
 
 /**

@@ -4,15 +4,16 @@
  *
  * A predictor takes the last interval's sample and estimates how long the
  * same work (the interval's busy part) would take at each OPP of a table,
- * in picoseconds.  Models that learn (the busy-only fallback) see every
- * sample through gpugov_pred_observe(), whichever model is in use, so that
- * a fallback is warm when it is needed.
+ * in picoseconds.  Models that learn (the busy-only fallback, PCSTALL's
+ * PC table) see every sample through gpugov_pred_observe(), whichever
+ * model is in use, so that a fallback is warm when it is needed.
  */
 #ifndef GPUGOV_PREDICT_H
 #define GPUGOV_PREDICT_H
 
 #include "gpugov_sample.h"
 #include "gpugov_coremem.h"
+#include "gpugov_pcstall.h"
 
 enum gpugov_pred_id {
 	GPUGOV_PRED_STALL,
@@ -22,6 +23,7 @@ enum gpugov_pred_id {
 	GPUGOV_PRED_CRISP_L,
 	GPUGOV_PRED_COREMEM,
 	GPUGOV_PRED_BUSY,
+	GPUGOV_PRED_PCSTALL,
 	GPUGOV_NR_PRED,
 };
 
@@ -45,10 +47,12 @@ struct gpugov_busy_state {
  * struct gpugov_pred_state - per-device model state and parameters
  * @busy: learned history of the busy-only fallback
  * @coremem: GPU description used by the seed 001 core+memory model
+ * @pcstall: PC table of the seed 004 PCSTALL model (about 13 KiB)
  */
 struct gpugov_pred_state {
 	struct gpugov_busy_state busy;
 	struct gpugov_coremem_params coremem;
+	struct gpugov_pcstall_state pcstall;
 };
 
 /**
@@ -91,6 +95,7 @@ extern const struct gpugov_predictor gpugov_pred_crisp;
 extern const struct gpugov_predictor gpugov_pred_crisp_l;
 extern const struct gpugov_predictor gpugov_pred_coremem;
 extern const struct gpugov_predictor gpugov_pred_busy;
+extern const struct gpugov_predictor gpugov_pred_pcstall;
 
 void gpugov_busy_observe(struct gpugov_busy_state *b,
 			 const struct gpugov_sample *s);

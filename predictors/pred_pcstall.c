@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pred_pcstall.c - PCSTALL, the PC-indexed wavefront sensitivity predictor
+ * of seed 004 section 4.4, in fixed point.
+ *
+ * Estimation (section 4.4 "Estimation Model"): for each wave w of the
+ * epoch, measured at f1 over E busy cycles,
+ *	u_w  = I_w * (C_w - St_w) / C_w		(IPC_w x non-stalled cycles)
+ *	i0_w = I_w - u_w
+ *	s_w  = u_w / E				(Q48 instructions per cycle)
+ * (u_w, i0_w and the sums U, I0 below are Q16 instructions)
+ * so that S_w = IPC_w * T_core,w = u_w / f1 = s_w * E / f1.  This is the
+ * slope dI/df at f1 of the STALL model T(f) = T_stall + T_core * f1 / f
+ * over a fixed-time epoch.  s_w is stored per epoch cycle so that entries
+ * written over epochs of different lengths (devfreq intervals jitter)
+ * stay comparable.
+ *
+ * Age (section 4.4, Figure 11(a)): under oldest-first scheduling a wave of
+ * age rank r loses issue slots to r older waves.  Entries hold
+ * s_w / a(r), a(r) = H / (H + r), the value an oldest wave would have seen;
+ * a lookup multiplies by the reader's a(r).  H = 0 turns this off.
+ *
+ * Update ("Update Mechanism"): at the end of the epoch each wave's value
+ * goes to the entry of its starting PC; waves of the same line in one
+ * epoch are averaged; a line replaces another one of the same index
+ * (direct mapped, tagged).  Lookup ("Lookup Mechanism"): each wave's next
+ * PC (pc_end) is looked up; a miss falls back to the wave's own last
+ * value (s'_w = s_w, i.e. its own u_w), which makes the model the reactive
+ * wave-level STALL model.
+ *
+ * Prediction (sections 3.2, 4.2): the next epoch's work at f is
+ *	I(f) = I0 + S * f,  I0 = sum i0_w,  S * f1 = U = sum s'_w * E
+ * and the sample's busy time E_ps at OPP f, for a fixed-time epoch,
+ *	T(f) = E_ps * I(f1) / I(f) = E_ps * f1 / ((1 - sigma) f1 + sigma f),
+ *	sigma = U / (I0 + U), Q30.
+ * T(f1) = E_ps as for every other model, and since 0 <= sigma <= 1,
+ * T(f) lies between E_ps and E_ps * f1 / f (all work memory-bound, all
+ * work compute-bound): it never divides by zero for non-zero clocks.
+ */
+#include "gpugov_predict.h"
+#include "gpugov_fixed.h"
+
+#define PCS_TAG_VALID	(1U << 31)
+#define PCS_TAG_MASK	(PCS_TAG_VALID - 1)
+#define PCS_S_ONE	(1ULL << GPUGOV_PCSTALL_S_SHIFT)
+/* s_w is clamped to 256 instructions per cycle: 64 waves sum below 2^62. */
+#define PCS_S_MAX	(PCS_S_ONE << 8)
+/* Age ranks beyond this are all "very young". */
+#define PCS_AGE_MAX	65535U
+
+static const struct gpugov_pcstall_params pcs_defaults = {
+	.entries = GPUGOV_PCSTALL_DEF_ENTRIES,
+	.shift = GPUGOV_PCSTALL_DEF_SHIFT,
+	.age_half = GPUGOV_PCSTALL_DEF_AGE_HALF,
+};
+
+static bool pcs_params_ok(const struct gpugov_pcstall_params *par)
+{
+	return par->entries && par->entries <= GPUGOV_PCSTALL_MAX_ENTRIES &&
+	       !(par->entries & (par->entries - 1)) &&
+	       par->shift <= GPUGOV_PCSTALL_MAX_SHIFT &&
+	       par->age_half <= GPUGOV_PCSTALL_MAX_AGE_HALF;
+}
+
+/**
+ * gpugov_pcstall_reset() - forget the table and the statistics
+ * @ps: state; the parameters are kept
+ */
+void gpugov_pcstall_reset(struct gpugov_pcstall_state *ps)
+{
+	memset(ps->val, 0, sizeof(ps->val));
+	memset(ps->tag, 0, sizeof(ps->tag));
+	memset(ps->cnt, 0, sizeof(ps->cnt));
+	ps->occupancy = 0;
+	ps->hits = 0;
+	ps->misses = 0;
+	ps->updates = 0;
+	ps->epochs = 0;
+	ps->last_sigma = 0;
+	ps->last_u = 0;
+	ps->last_i0 = 0;
+}
+
+/**
+ * gpugov_pcstall_set_params() - change geometry or age weighting
+ * @ps: state
+ * @par: new parameters, see struct gpugov_pcstall_params for the limits
+ *
+ * Any change empties the table (entries are meaningless under another
+ * index or normalisation); setting the parameters in force keeps it.
+ *
+ * Return: 0, or -1 with @ps untouched if @par is out of range.
+ */
+int gpugov_pcstall_set_params(struct gpugov_pcstall_state *ps,
+			      const struct gpugov_pcstall_params *par)
+{
+	u32 bits = 0;
+
+	if (!pcs_params_ok(par))
+		return -1;
+	if (ps->par.entries == par->entries && ps->par.shift == par->shift &&
+	    ps->par.age_half == par->age_half)
+		return 0;
+	while ((1U << bits) < par->entries)
+		bits++;
+	ps->par = *par;
+	ps->idx_bits = bits;
+	gpugov_pcstall_reset(ps);
+	return 0;
+}
+
+/**
+ * gpugov_pcstall_init() - empty table with the default parameters
+ * @ps: state to initialise
+ */
+void gpugov_pcstall_init(struct gpugov_pcstall_state *ps)
+{
+	memset(ps, 0, sizeof(*ps));
+	gpugov_pcstall_set_params(ps, &pcs_defaults);
+}
+
+/* Busy cycles E of the sample at f1, at least 1. */
+static u64 pcs_epoch_cyc(const struct gpugov_sample *s)
+{
+	return max_t(u64, gpugov_ps_to_cyc(gpugov_busy_ps(s), s->core_khz), 1);
+}
+
+/*
+ * The wave's scaling instructions u_w and non-scaling instructions i0_w,
+ * both Q16 (GPUGOV_PCSTALL_WORK_SHIFT) so that short epochs of small
+ * waves keep their fractions.  Stalls are clamped to the resident cycles;
+ * a wave that was never resident has no scaling work.
+ */
+static u64 pcs_wave(const struct gpugov_wave *w, u64 *i0)
+{
+	u64 c = w->core_cyc, st = min_t(u64, w->stall_cyc, c);
+	u64 all = gpugov_cm_mul_shr(w->insts, 1ULL << GPUGOV_PCSTALL_WORK_SHIFT, 0);
+	u64 u = 0;
+
+	if (c)
+		u = gpugov_cm_mul_shr(w->insts,
+				      gpugov_cm_div_shl(c - st, c, 32),
+				      32 - GPUGOV_PCSTALL_WORK_SHIFT);
+	u = min_t(u64, u, all);
+	*i0 = all - u;
+	return u;
+}
+
+/* s_w = u_w / E, Q48 instructions per cycle, clamped */
+static u64 pcs_per_cyc(u64 u, u64 ecyc)
+{
+	return min_t(u64, gpugov_cm_mul_div(u, 1ULL << (GPUGOV_PCSTALL_S_SHIFT -
+					    GPUGOV_PCSTALL_WORK_SHIFT), ecyc),
+		     PCS_S_MAX);
+}
+
+static u64 pcs_age(const struct gpugov_wave *w)
+{
+	return min_t(u32, w->age_rank, PCS_AGE_MAX);
+}
+
+/* s / a(r): the value as the oldest wave would have seen it. */
+static u64 pcs_normalise(const struct gpugov_pcstall_state *ps, u64 sw,
+			 const struct gpugov_wave *w)
+{
+	u64 h = ps->par.age_half;
+
+	if (!h)
+		return sw;
+	return min_t(u64, gpugov_cm_mul_div(sw, h + pcs_age(w), h), PCS_S_MAX);
+}
+
+/* v * a(r): an oldest-wave value as seen by a wave of rank r. */
+static u64 pcs_denormalise(const struct gpugov_pcstall_state *ps, u64 v,
+			   const struct gpugov_wave *w)
+{
+	u64 h = ps->par.age_half;
+
+	if (!h)
+		return v;
+	return gpugov_cm_mul_div(v, h, h + pcs_age(w));
+}
+
+static u64 pcs_line(const struct gpugov_pcstall_state *ps, u64 pc)
+{
+	return pc >> ps->par.shift;	/* shift <= 32 */
+}
+
+static u32 pcs_index(const struct gpugov_pcstall_state *ps, u64 line)
+{
+	return (u32)(line & (ps->par.entries - 1));
+}
+
+/* Upper line bits folded to 31 bits, with the valid bit set. */
+static u32 pcs_tag(const struct gpugov_pcstall_state *ps, u64 line)
+{
+	u64 up = line >> ps->idx_bits;
+
+	return (((u32)up ^ (u32)(up >> 32)) & PCS_TAG_MASK) | PCS_TAG_VALID;
+}
+
+static u32 pcs_nr_waves(const struct gpugov_sample *s)
+{
+	if (!(s->caps & GPUGOV_CAP_WAVES))
+		return 0;
+	return min_t(u32, s->nr_waves, GPUGOV_MAX_WAVES);
+}
+
+/**
+ * gpugov_pcstall_lookup() - sensitivity of the next epoch from the table
+ * @ps: state (read only)
+ * @s: the last epoch's sample; its waves' pc_end index the table
+ * @out: the prediction
+ *
+ * Each wave contributes its looked-up s'_w (a hit, scaled to its age)
+ * times the epoch length E, or on a miss its own u_w: U = sum s'_w * E;
+ * I0 is the sum of the waves' non-scaling instructions.  sigma = U / (I0 + U);
+ * with no waves or no predicted work at all, sigma is 1 (time inversely
+ * proportional to the clock: the conservative guess, as for the busy-only
+ * model).
+ */
+void gpugov_pcstall_lookup(const struct gpugov_pcstall_state *ps,
+			   const struct gpugov_sample *s,
+			   struct gpugov_pcstall_pred *out)
+{
+	u32 n = pcs_nr_waves(s), i;
+	u64 ecyc = pcs_epoch_cyc(s), den;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < n; i++) {
+		const struct gpugov_wave *w = &s->waves[i];
+		u64 i0, u = pcs_wave(w, &i0);
+		u64 line = pcs_line(ps, w->pc_end);
+		u32 idx = pcs_index(ps, line);
+
+		if (ps->tag[idx] == pcs_tag(ps, line)) {
+			u = gpugov_cm_mul_shr(pcs_denormalise(ps, ps->val[idx], w),
+					      ecyc, GPUGOV_PCSTALL_S_SHIFT -
+					      GPUGOV_PCSTALL_WORK_SHIFT);
+			out->hits++;
+		} else {
+			out->misses++;
+		}
+		out->u = gpugov_sat_add(out->u, u);
+		out->i0 = gpugov_sat_add(out->i0, i0);
+		out->wave_insts = gpugov_sat_add(out->wave_insts, w->insts);
+	}
+	den = gpugov_sat_add(out->i0, out->u);
+	out->sigma = den ? gpugov_cm_div_shl(out->u, den,
+					     GPUGOV_PCSTALL_SIGMA_SHIFT) :
+			   GPUGOV_PCSTALL_SIGMA_ONE;
+	out->sigma = min_t(u64, out->sigma, GPUGOV_PCSTALL_SIGMA_ONE);
+}
+
+/**
+ * gpugov_pcstall_observe() - end of epoch: update the table, then look up
+ * the next epoch (for the statistics)
+ * @ps: state
+ * @s: the epoch's sample; ignored without GPUGOV_CAP_WAVES
+ *
+ * Waves with no resident cycles carry no information and do not update.
+ */
+void gpugov_pcstall_observe(struct gpugov_pcstall_state *ps,
+			    const struct gpugov_sample *s)
+{
+	u32 n = pcs_nr_waves(s), i;
+	u64 ecyc = pcs_epoch_cyc(s);
+	struct gpugov_pcstall_pred pr;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++) {
+		const struct gpugov_wave *w = &s->waves[i];
+		u64 i0, v, line = pcs_line(ps, w->pc_start);
+		u32 idx = pcs_index(ps, line), tag = pcs_tag(ps, line);
+
+		if (!w->core_cyc)
+			continue;
+		v = pcs_normalise(ps, pcs_per_cyc(pcs_wave(w, &i0), ecyc), w);
+		if (!ps->cnt[idx] || ps->tag[idx] != tag) {
+			/* First wave of this line in this epoch: replace. */
+			if (!(ps->tag[idx] & PCS_TAG_VALID))
+				ps->occupancy++;
+			ps->tag[idx] = tag;
+			ps->val[idx] = 0;
+			ps->cnt[idx] = 0;
+		}
+		ps->val[idx] = gpugov_sat_add(ps->val[idx], v);
+		ps->cnt[idx]++;
+	}
+	for (i = 0; i < n; i++) {
+		u32 idx = pcs_index(ps, pcs_line(ps, s->waves[i].pc_start));
+
+		if (ps->cnt[idx]) {
+			ps->val[idx] = div_u64(ps->val[idx], ps->cnt[idx]);
+			ps->cnt[idx] = 0;
+			ps->updates++;
+		}
+	}
+	ps->epochs++;
+	gpugov_pcstall_lookup(ps, s, &pr);
+	ps->hits += pr.hits;
+	ps->misses += pr.misses;
+	ps->last_sigma = pr.sigma;
+	ps->last_u = pr.u;
+	ps->last_i0 = pr.i0;
+}
+
+/**
+ * gpugov_pcstall_time_ps() - busy time of the sample's work at a clock
+ * @s: sample, measured at f1 = s->core_khz over its busy time E_ps
+ * @sigma: elasticity, Q30, clamped to 1.0
+ * @to_khz: f
+ *
+ * T(f) = E_ps * f1 / ((1 - sigma) * f1 + sigma * f): a fixed-time epoch
+ * that commits I(f1) instructions at f1 commits I(f) = I0 + S f at f, so
+ * the same work takes E * I(f1) / I(f).  The denominator is at least
+ * min(f1, f) * 2^30, so it is zero only for a zero clock, where the
+ * result saturates.
+ *
+ * Return: the time in ps, saturated at U64_MAX.
+ */
+u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
+			   u32 to_khz)
+{
+	u64 e = gpugov_busy_ps(s), f1 = s->core_khz, den;
+
+	sigma = min_t(u64, sigma, GPUGOV_PCSTALL_SIGMA_ONE);
+	den = (GPUGOV_PCSTALL_SIGMA_ONE - sigma) * f1 + sigma * to_khz;
+	if (!f1)
+		return e;
+	return gpugov_cm_mul_div(e, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT, den);
+}
+
+/**
+ * gpugov_pcstall_work() - predicted instructions of the next epoch at a
+ * clock, I(f) = I0 + S * f (seed 004 section 3.2)
+ * @s: the last epoch's sample (f1 = s->core_khz)
+ * @pr: gpugov_pcstall_lookup() of @s
+ * @to_khz: f
+ *
+ * Over the waves, I(f) = I0 + U * f / f1.  The waves may be a subset of
+ * the domain's: with GPUGOV_CAP_INSTS the result is scaled by
+ * s->insts / (the waves' instructions).  Without wave instructions it is
+ * insts * ((1 - sigma) + sigma * f / f1).  This is what seed 004 section
+ * 6.1 compares with the instructions actually committed.
+ *
+ * Return: instructions, saturated at U64_MAX.
+ */
+u64 gpugov_pcstall_work(const struct gpugov_sample *s,
+			const struct gpugov_pcstall_pred *pr, u32 to_khz)
+{
+	u64 dom = (s->caps & GPUGOV_CAP_INSTS) ? s->insts : pr->wave_insts;
+	u64 f1 = s->core_khz, w;
+
+	if (!f1)
+		return dom;
+	if (!pr->wave_insts) {
+		w = gpugov_cm_mul_div(dom, GPUGOV_PCSTALL_SIGMA_ONE - pr->sigma,
+				      GPUGOV_PCSTALL_SIGMA_ONE);
+		return gpugov_sat_add(w, gpugov_cm_mul_div(
+			gpugov_cm_mul_div(dom, pr->sigma, GPUGOV_PCSTALL_SIGMA_ONE),
+			to_khz, f1));
+	}
+	w = gpugov_sat_add(pr->i0, gpugov_cm_mul_div(pr->u, to_khz, f1));
+	return gpugov_cm_mul_div(w, dom, gpugov_cm_mul_shr(pr->wave_insts,
+				 1ULL << GPUGOV_PCSTALL_WORK_SHIFT, 0));
+}
+
+/**
+ * gpugov_pcstall_get_stats() - table statistics for debugfs
+ * @ps: state
+ * @st: out
+ */
+void gpugov_pcstall_get_stats(const struct gpugov_pcstall_state *ps,
+			      struct gpugov_pcstall_stats *st)
+{
+	u64 total = gpugov_sat_add(ps->hits, ps->misses);
+
+	memset(st, 0, sizeof(*st));
+	st->entries = ps->par.entries;
+	st->shift = ps->par.shift;
+	st->age_half = ps->par.age_half;
+	st->occupancy = ps->occupancy;
+	st->hits = ps->hits;
+	st->misses = ps->misses;
+	st->hit_permille = total ? (u32)gpugov_cm_mul_div(ps->hits, 1000, total) : 0;
+	st->updates = ps->updates;
+	st->epochs = ps->epochs;
+	st->last_sigma_q30 = ps->last_sigma;
+}
+
+/**
+ * gpugov_pcstall_entry() - one table entry, for a debugfs dump
+ * @ps: state
+ * @idx: entry index, below the entries in use
+ * @tag: out, the folded tag (bits 0..30)
+ * @val: out, the stored oldest-priority sensitivity per cycle, Q48
+ *
+ * Return: true if @idx is in use and valid.
+ */
+bool gpugov_pcstall_entry(const struct gpugov_pcstall_state *ps, u32 idx,
+			  u32 *tag, u64 *val)
+{
+	if (idx >= ps->par.entries || !(ps->tag[idx] & PCS_TAG_VALID))
+		return false;
+	*tag = ps->tag[idx] & PCS_TAG_MASK;
+	*val = ps->val[idx];
+	return true;
+}
+
+static void pcstall_predict(const struct gpugov_pred_state *st,
+			    const struct gpugov_sample *s,
+			    const struct gpugov_opp_table *t, u64 *time_ps)
+{
+	struct gpugov_pcstall_pred pr;
+	u32 i;
+
+	gpugov_pcstall_lookup(&st->pcstall, s, &pr);
+	for (i = 0; i < t->nr; i++)
+		time_ps[i] = gpugov_pcstall_time_ps(s, pr.sigma,
+						    t->opp[i].core_khz);
+}
+
+const struct gpugov_predictor gpugov_pred_pcstall = {
+	.name = "pcstall",
+	.caps = GPUGOV_CAP_WAVES | GPUGOV_CAP_INSTS,
+	.predict = pcstall_predict,
+};

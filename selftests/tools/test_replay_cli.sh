@@ -81,6 +81,12 @@ check "run --json: one table object with rows" \
 check "run --sequence: one row per policy and segment" \
 	sh -c "\"$bin\" run --objective edp --predictor crisp --sequence \"$tmp/seq.csv\" \"$tmp/small.trace\" >/dev/null && \
 	       [ \$(grep -c ',gpugov-crisp-edp,' \"$tmp/seq.csv\") -eq 18 ]"
+check "run --record then run on the recording: every decision reproduced" \
+	sh -c "\"$bin\" run --predictor stall --objective ed2p --record \"$tmp/rec.trace\" \"$tmp/small.trace\" >/dev/null && \
+	       grep -q '^kind sample' \"$tmp/rec.trace\" && \
+	       \"$bin\" run --csv --predictor stall --objective ed2p \"$tmp/rec.trace\" | grep -q '^rec,gpugov-stall-ed2p,18,17,0$'"
+check "run on a recording with another policy: differences are counted" \
+	sh -c "\"$bin\" run --csv --predictor crit --objective edp \"$tmp/rec.trace\" | grep -q '^rec,gpugov-crit-edp,18,[0-9]*,[1-9][0-9]*$'"
 sed '13s/ 364000 / 36x000 /' "$tmp/small.trace" >"$tmp/bad.trace"
 check "accuracy: malformed trace names file and line, exit 1" \
 	sh -c "\"$bin\" accuracy \"$tmp/bad.trace\" 2>&1 >/dev/null | grep -q 'bad.trace:13:'; \

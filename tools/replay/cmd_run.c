@@ -13,6 +13,11 @@
  * objective).  "oracle_pct" is the share of the oracle's gain over
  * `performance` that a policy captures, for its own objective (EDP for
  * policies without one).
+ *
+ * A sample trace (what a device recorded, one OPP per interval) has no
+ * costs at other OPPs; for it every gpugov policy is replayed over the
+ * recorded samples and each decision is compared with the OPP the device
+ * ran next, which checks a recording against the governor bit for bit.
  */
 #include <getopt.h>
 #include <math.h>
@@ -45,6 +50,7 @@ struct run_opts {
 	enum table_format fmt;
 	const char *sequence;		/* CSV of chosen OPPs, or NULL */
 	bool timing;			/* report decisions per second */
+	const char *record;		/* sample trace of the one gpugov policy */
 };
 
 /* Totals of one policy over one trace. */
@@ -88,7 +94,7 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 
 /* Run one policy over one trace; write its OPP sequence if asked. */
 static struct totals run_policy(const struct sweep *w, const struct policy *p,
-				const struct run_opts *o, FILE *seq)
+				const struct run_opts *o, FILE *seq, FILE *rec)
 {
 	const struct gpugov_opp_table *t = &w->t.hdr.opps;
 	u32 top = t->nr - 1, cur = o->start < 0 ? top : min_t(u32, o->start, top);
@@ -115,6 +121,12 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		if (seq)
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, seg, cur,
 				t->opp[cur].core_khz, t->opp[cur].mem_khz);
+		if (rec && p->kind == POL_GPUGOV) {
+			struct gpugov_trace_rec r = *gpugov_trace_sweep_at(&w->t, seg, cur);
+
+			r.seg = seg;
+			gpugov_trace_write_rec(rec, &w->t.hdr, &r);
+		}
 		switch (p->kind) {
 		case POL_GPUGOV:
 			gpugov_pred_observe(&st, s);
@@ -152,13 +164,50 @@ static struct totals race_to_idle(const struct sweep *w, double idle_uw)
 	return tot;
 }
 
+/* Decisions of one gpugov policy over a recording vs the OPPs it shows. */
+static void check_recording(const struct sweep *w, const struct policy *p,
+			    const struct run_opts *o, struct table *tab, FILE *seq)
+{
+	const struct gpugov_opp_table *t = &w->t.hdr.opps;
+	struct gpugov_policy_params params = o->params;
+	static struct gpugov_decision d;
+	static struct gpugov_pred_state st;
+	unsigned long same = 0, differ = 0;
+	char n[TABLE_CELL], a[TABLE_CELL], b[TABLE_CELL];
+	u32 i;
+
+	gpugov_pred_init(&st);
+	params.objective = p->obj;
+	for (i = 0; i < w->t.nr_rec; i++) {
+		const struct gpugov_sample *s = &w->t.rec[i].s;
+
+		gpugov_pred_observe(&st, s);
+		gpugov_predict(&st, p->pred, s, t, d.time_ps);
+		gpugov_decide(&params, t, s, &d);
+		if (seq)
+			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, i, d.chosen,
+				t->opp[d.chosen].core_khz, t->opp[d.chosen].mem_khz);
+		if (i + 1 < w->t.nr_rec) {
+			same += d.chosen == w->t.rec[i + 1].opp;
+			differ += d.chosen != w->t.rec[i + 1].opp;
+		}
+	}
+	snprintf(n, sizeof(n), "%u", w->t.nr_rec);
+	snprintf(a, sizeof(a), "%lu", same);
+	snprintf(b, sizeof(b), "%lu", differ);
+	table_add(tab, w->name, p->name, n, a, b);
+}
+
 static int build_policies(const struct sweep *w, const struct run_opts *o,
 			  struct policy *pol)
 {
 	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 } };
+	bool sweep = w->t.hdr.kind == GPUGOV_TRACE_SWEEP;
 	int n = 0, pred, obj;
 	u32 i;
 
+	if (!sweep)
+		goto gpugov_only;
 	pol[n++] = (struct policy){ .kind = POL_STATIC, .name = "performance",
 				    .opp = w->t.hdr.opps.nr - 1 };
 	for (i = 0; i < w->t.hdr.opps.nr; i++) {
@@ -171,12 +220,15 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 		snprintf(pol[n++].name, sizeof(pol[0].name), "simple_ondemand-%u/%u",
 			 od[i].upthreshold, od[i].downdifferential);
 	}
+gpugov_only:
 	for (obj = GPUGOV_OBJ_EDP; obj < GPUGOV_NR_OBJ; obj++) {
 		if (!o->obj_wanted[obj])
 			continue;
-		pol[n] = (struct policy){ .kind = POL_ORACLE, .obj = obj };
-		snprintf(pol[n++].name, sizeof(pol[0].name), "oracle-%s",
-			 gpugov_objective_names[obj]);
+		if (sweep) {
+			pol[n] = (struct policy){ .kind = POL_ORACLE, .obj = obj };
+			snprintf(pol[n++].name, sizeof(pol[0].name), "oracle-%s",
+				 gpugov_objective_names[obj]);
+		}
 		for (pred = 0; pred < GPUGOV_NR_PRED; pred++) {
 			const struct gpugov_predictor *p = gpugov_predictor(pred);
 
@@ -226,6 +278,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "start-opp", required_argument, NULL, 's' },
 		{ "sequence", required_argument, NULL, 'q' },
 		{ "timing", no_argument, NULL, 't' },
+		{ "record", required_argument, NULL, 'r' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
@@ -270,6 +323,9 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		case 't':
 			o->timing = true;
 			break;
+		case 'r':
+			o->record = optarg;
+			break;
 		case 'c':
 			o->fmt = TABLE_CSV;
 			break;
@@ -285,6 +341,9 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 			       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
 			       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
 			       "--timing reports each gpugov policy's intervals per second on stderr.\n"
+			       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
+			       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
+			       "every interval is compared with the OPP the device ran next.\n"
 			       "Policy and power model options:\n");
 			print_policy_opts_help(stdout);
 			printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
@@ -294,6 +353,19 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 				goto bad;
 			break;
 		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (o->record) {
+		int np = 0, no = 0;
+
+		for (v = 0; v < GPUGOV_NR_PRED; v++)
+			np += o->pred_wanted[v];
+		for (v = 0; v < GPUGOV_NR_OBJ; v++)
+			no += o->obj_wanted[v];
+		if (np != 1 || no != 1 || optind + 1 != argc) {
+			fprintf(stderr, "gpugov-replay run: --record needs one --predictor, "
+				"one --objective and one trace\n");
 			return EXIT_USAGE;
 		}
 	}
@@ -317,15 +389,17 @@ int cmd_run(int argc, char **argv)
 {
 	static const char *const cols[] = { "workload", "policy", "energy", "time", "edp",
 					    "ed2p", "oracle_pct", "switches" };
+	static const char *const rcols[] = { "workload", "policy", "intervals",
+					     "same_as_recorded", "different" };
 	static struct policy pol[MAX_POLICIES];
 	static struct totals res[MAX_POLICIES];
 	char err[GPUGOV_TRACE_ERR_MAX];
 	double oracle_m[GPUGOV_NR_OBJ];
 	struct totals best_static;
 	struct run_opts o;
-	struct table tab;
+	struct table tab, rtab;
 	struct sweep w;
-	FILE *seq = NULL;
+	FILE *seq = NULL, *rec = NULL;
 	int ret, a, n, i, best;
 
 	ret = parse_run_args(argc, argv, &o);
@@ -340,12 +414,34 @@ int cmd_run(int argc, char **argv)
 		fprintf(seq, "workload,policy,segment,opp,core_khz,mem_khz\n");
 	}
 	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, 8);
+	table_init(&rtab, "recorded samples: decisions vs the OPP the device ran next",
+		   o.fmt, rcols, 5);
 	for (a = optind; a < argc; a++) {
-		if (sweep_load(&w, argv[a], err, sizeof(err))) {
+		if (trace_load_named(&w, argv[a], err, sizeof(err))) {
 			fprintf(stderr, "gpugov-replay run: %s\n", err);
 			return EXIT_FAILURE_RUN;
 		}
 		n = build_policies(&w, &o, pol);
+		if (o.record && w.t.hdr.kind == GPUGOV_TRACE_SWEEP) {
+			struct gpugov_trace_hdr h = w.t.hdr;
+
+			h.kind = GPUGOV_TRACE_SAMPLE;
+			rec = fopen(o.record, "w");
+			if (!rec || gpugov_trace_write_header(rec, &h)) {
+				perror(o.record);
+				return EXIT_FAILURE_RUN;
+			}
+		}
+		if (w.t.hdr.kind != GPUGOV_TRACE_SWEEP) {
+			for (i = 0; i < n; i++)
+				check_recording(&w, &pol[i], &o, &rtab, seq);
+			sweep_free(&w);
+			continue;
+		}
+		if (!w.t.nr_seg) {
+			fprintf(stderr, "gpugov-replay run: %s: no segments\n", argv[a]);
+			return EXIT_FAILURE_RUN;
+		}
 		best = 1;
 		for (i = 0; i < n; i++) {
 			struct timespec t0, t1;
@@ -353,7 +449,7 @@ int cmd_run(int argc, char **argv)
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			res[i] = pol[i].kind == POL_RACE_TO_IDLE ?
 				 race_to_idle(&w, o.params.power.idle_uw) :
-				 run_policy(&w, &pol[i], &o, seq);
+				 run_policy(&w, &pol[i], &o, seq, rec);
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			if (o.timing && pol[i].kind == POL_GPUGOV)
 				fprintf(stderr, "%s %s: %u intervals, %.0f intervals/s\n",
@@ -377,10 +473,18 @@ int cmd_run(int argc, char **argv)
 		sweep_free(&w);
 	}
 	table_json_begin(stdout, o.fmt);
-	table_print(&tab, stdout);
+	if (tab.nrows)
+		table_print(&tab, stdout);
+	if (rtab.nrows)
+		table_print(&rtab, stdout);
 	table_json_end(stdout, o.fmt);
 	table_free(&tab);
+	table_free(&rtab);
 	if (seq)
 		fclose(seq);
+	if (rec && fclose(rec)) {
+		perror(o.record);
+		return EXIT_FAILURE_RUN;
+	}
 	return EXIT_OK;
 }

@@ -12,7 +12,8 @@
 #include <string.h>
 #include "sweep.h"
 
-int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen)
+/* Load a trace of either kind, named after its file. */
+int trace_load_named(struct sweep *w, const char *path, char *err, size_t errlen)
 {
 	const char *base = strrchr(path, '/');
 	size_t len;
@@ -22,7 +23,12 @@ int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen)
 	base = base ? base + 1 : path;
 	len = strcspn(base, ".");
 	snprintf(w->name, sizeof(w->name), "%.*s", (int)len, base);
-	if (gpugov_trace_load(path, &w->t, err, errlen))
+	return gpugov_trace_load(path, &w->t, err, errlen);
+}
+
+int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen)
+{
+	if (trace_load_named(w, path, err, errlen))
 		return -1;
 	if (w->t.hdr.kind != GPUGOV_TRACE_SWEEP) {
 		snprintf(err, errlen, "%s: a sweep trace is needed, this is a %s trace",

@@ -19,6 +19,8 @@ struct sweep {
 	struct gpugov_trace t;
 };
 
+int trace_load_named(struct sweep *w, const char *path, char *err,
+		     size_t errlen);
 int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen);
 void sweep_free(struct sweep *w);
 const struct gpugov_sample *sweep_sample(const struct sweep *w, u32 seg,

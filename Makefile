@@ -39,7 +39,7 @@ UNIT_BINS := $(UNIT_SRCS:selftests/unit/%.c=$(BUILD)/unit/%)
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all deps module module-612 module-check tools check run-check-suites test bench \
+.PHONY: all deps module module-612 module-check kbuild-clean tools check run-check-suites test bench \
 	validate demo clean FORCE
 
 all: module tools
@@ -81,12 +81,23 @@ module-612:
 	@mkdir -p $(BUILD)
 	$(call kbuild_clean,/usr/src/linux-headers-$(KVER_612),)
 
+# kbuild's own `clean` of an external module walks the whole tree and would
+# delete the guest kernel's modules unpacked under build/: remove only what
+# kbuild writes next to our sources.
+KBUILD_DIRS := . governor predictors drivers_glue
+kbuild-clean:
+	@for d in $(KBUILD_DIRS); do \
+		find $$d -maxdepth 1 \( -name '*.o' -o -name '*.ko' -o -name '*.mod' \
+			-o -name '*.mod.c' -o -name '.*.cmd' -o -name '*.o.d' \
+			-o -name modules.order -o -name Module.symvers \) -delete; \
+	done
+
 # Both kernels, each with sparse (C=2 checks every file, built or not).
 module-check:
 	@mkdir -p $(BUILD)
 	@n=0; f=0; \
 	for kd in $(KDIR) /usr/src/linux-headers-$(KVER_612); do \
-		if $(MAKE) --no-print-directory -C $$kd M=$(CURDIR) clean >/dev/null && \
+		if $(MAKE) --no-print-directory kbuild-clean && \
 		   $(MAKE) --no-print-directory -C $$kd M=$(CURDIR) C=2 modules >$(BUILD)/kbuild.log 2>&1 && \
 		   ! grep -E 'warning:|error:' $(BUILD)/kbuild.log; then \
 			echo "ok - module builds warning- and sparse-clean against $$kd"; n=$$((n+1)); \
@@ -94,7 +105,7 @@ module-check:
 			cat $(BUILD)/kbuild.log; echo "not ok - module build against $$kd"; f=$$((f+1)); \
 		fi; \
 	done; \
-	$(MAKE) --no-print-directory -C $(KDIR) M=$(CURDIR) clean >/dev/null; \
+	$(MAKE) --no-print-directory kbuild-clean; \
 	echo "RESULT module-check: $$n passed, $$f failed"; [ $$f -eq 0 ]
 
 # ---- tests ----------------------------------------------------------------
@@ -122,9 +133,8 @@ bench: $(BENCH_TARGETS)
 
 validate: $(VALIDATE_TARGETS)
 
-clean:
+clean: kbuild-clean
 	rm -rf $(BUILD)
-	-[ -d "$(KDIR)" ] && $(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null 2>&1
 
 -include $(PRED_OBJS:.o=.d) $(COMMON_OBJS:.o=.d) $(UNIT_BINS:=.d)
 

@@ -34,7 +34,7 @@ static int gpugov_start(struct devfreq *df)
 	if (!try_module_get(THIS_MODULE))
 		return -ENODEV;
 
-	g = kzalloc(sizeof(*g), GFP_KERNEL);
+	g = kvzalloc(sizeof(*g), GFP_KERNEL);
 	if (!g) {
 		err = -ENOMEM;
 		goto err_put;
@@ -61,7 +61,7 @@ err_unpublish:
 	df->governor_data = NULL;
 	mutex_unlock(&df->lock);
 err_free:
-	kfree(g);
+	kvfree(g);
 err_put:
 	module_put(THIS_MODULE);
 	return err;
@@ -90,7 +90,7 @@ static int gpugov_stop(struct devfreq *df)
 	/* Both removals wait for readers and writers still inside. */
 	gpugov_debugfs_remove(g);
 	gpugov_sysfs_remove(g);
-	kfree(g);
+	kvfree(g);
 
 	module_put(THIS_MODULE);
 	return 0;

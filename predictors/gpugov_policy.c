@@ -84,32 +84,38 @@ static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
 /* Below 1/16 a Q16 metric has fewer than 4096 steps: refine. */
 #define REFINE_BELOW	(GPUGOV_Q16_ONE >> 4)
 
-static void fill_metrics(enum gpugov_objective obj,
-			 const struct gpugov_opp_table *t,
-			 const struct gpugov_decision *d, u32 ref, u64 *m)
+/* Objective at OPP @i relative to OPP @ref. */
+static u64 metric_rel(enum gpugov_objective obj, const struct gpugov_decision *d,
+		      u32 i, u32 ref)
 {
-	u32 i;
-
-	for (i = 0; i < t->nr; i++)
-		m[i] = metric_q16(obj,
-				  gpugov_ratio_q16(d->energy_pj[i], d->energy_pj[ref]),
-				  gpugov_ratio_q16(d->time_ps[i], d->time_ps[ref]));
+	return metric_q16(obj, gpugov_ratio_q16(d->energy_pj[i], d->energy_pj[ref]),
+			  gpugov_ratio_q16(d->time_ps[i], d->time_ps[ref]));
 }
 
-/* OPP of least metric, the lower on ties; only feasible ones for `energy`. */
+/*
+ * OPP of least metric relative to @ref, the lower on ties; only feasible
+ * ones for `energy`.  With @ref = d->cur the stored metrics are used.
+ */
 static u32 argmin_metric(const struct gpugov_policy_params *p,
 			 const struct gpugov_opp_table *t,
-			 const struct gpugov_decision *d, const u64 *m,
-			 u64 limit)
+			 const struct gpugov_decision *d, u32 ref, u64 limit)
 {
 	u32 top = t->nr - 1, best = top, i;
+	u64 mbest = ref == d->cur ? d->metric_q16[top] :
+		    metric_rel(p->objective, d, top, ref);
 
 	for (i = 0; i < top; i++) {
+		u64 m;
+
 		if (p->objective == GPUGOV_OBJ_ENERGY &&
 		    gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) > limit)
 			continue;
-		if (m[i] <= m[best] && (m[i] < m[best] || i < best))
+		m = ref == d->cur ? d->metric_q16[i] :
+		    metric_rel(p->objective, d, i, ref);
+		if (m < mbest || (m == mbest && i < best)) {
 			best = i;
+			mbest = m;
+		}
 	}
 	return best;
 }
@@ -133,7 +139,6 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 {
 	u32 top = t->nr - 1, i, pass, best;
 	struct gpugov_energy_base eb;
-	u64 m[GPUGOV_MAX_OPPS];
 	u64 limit;
 
 	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
@@ -141,7 +146,8 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 	for (i = 0; i < t->nr; i++)
 		d->energy_pj[i] = gpugov_energy_at(&p->power, &eb, &t->opp[i],
 						   d->time_ps[i]);
-	fill_metrics(p->objective, t, d, d->cur, d->metric_q16);
+	for (i = 0; i < t->nr; i++)
+		d->metric_q16[i] = metric_rel(p->objective, d, i, d->cur);
 
 	if (!min_t(u64, s->busy_ns, s->interval_ns)) {
 		d->best = 0;
@@ -158,10 +164,9 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 
 	/* Slowdown bound of `energy`: T(f) <= T(top) * (100 + max) / 100. */
 	limit = div_u64((u64)GPUGOV_Q16_ONE * (100 + p->max_slowdown_pct), 100);
-	best = argmin_metric(p, t, d, d->metric_q16, limit);
+	best = argmin_metric(p, t, d, d->cur, limit);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
-		fill_metrics(p->objective, t, d, best, m);
-		i = argmin_metric(p, t, d, m, limit);
+		i = argmin_metric(p, t, d, best, limit);
 		if (i == best)
 			break;
 		best = i;

@@ -53,6 +53,7 @@ struct gpugov_stats {
  * @opp_hz: exact devfreq frequency of each @table entry [S]
  * @em_power: @table power comes from the kernel Energy Model [S]
  * @pred: model state [L]
+ * @policy: what the objective remembers (the GRAPE controller) [L]
  * @last_ns: clock at the previous poll, 0 = none since START/RESUME [L]
  * @sample: the last interval's sample [L]
  * @dec: the last decision [L]
@@ -70,6 +71,7 @@ struct gpugov_dev {
 	unsigned long opp_hz[GPUGOV_MAX_OPPS];
 	bool em_power;
 	struct gpugov_pred_state pred;
+	struct gpugov_policy_state policy;
 	u64 last_ns;
 	struct gpugov_sample sample;
 	struct gpugov_decision dec;

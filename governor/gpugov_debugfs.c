@@ -139,6 +139,28 @@ static int gpugov_pcstall_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(gpugov_pcstall);
 
+/* The GRAPE controller of objective `target`: goal, estimate, signal. */
+static int gpugov_target_show(struct seq_file *m, void *unused)
+{
+	struct gpugov_dev *g = m->private;
+	struct gpugov_grape_status st;
+	bool ready;
+
+	mutex_lock(&g->df->lock);
+	ready = g->policy.grape_ready;
+	gpugov_grape_get_status(&g->policy.grape, &st);
+	mutex_unlock(&g->df->lock);
+	seq_printf(m, "active %u\n", ready);
+	seq_printf(m, "user_goal_rate %llu\ngoal_rate %llu\nmeasured_rate %llu\n",
+		   st.user_goal_rate, st.goal_rate, st.measured_rate);
+	seq_printf(m, "base_rate %llu\navg_rate %llu\nspeedup_q16 %llu\n",
+		   st.base_rate, st.avg_rate, st.speedup_q16);
+	seq_printf(m, "gain_q24 %llu\nvariance_q24 %llu\nsteps %llu\nchosen %u\n",
+		   st.gain_q24, st.variance_q24, st.steps, st.chosen);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(gpugov_target);
+
 /**
  * gpugov_debugfs_init() - create /sys/kernel/debug/gpugov
  */
@@ -174,6 +196,7 @@ void gpugov_debugfs_add(struct gpugov_dev *g)
 	debugfs_create_file("opps", 0444, dir, g, &gpugov_opps_fops);
 	debugfs_create_file("stats", 0444, dir, g, &gpugov_stats_fops);
 	debugfs_create_file("pcstall", 0444, dir, g, &gpugov_pcstall_fops);
+	debugfs_create_file("target", 0444, dir, g, &gpugov_target_fops);
 }
 
 /**

@@ -100,7 +100,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	gpugov_pred_observe(&g->pred, s);
 	g->used = gpugov_predict(&g->pred, g->predictor, s, &g->table,
 				 d->time_ps);
-	gpugov_decide(&g->params, &g->table, s, d);
+	gpugov_decide(&g->params, &g->policy, &g->table, s, d);
 	if (d->chosen >= g->table.nr)
 		d->chosen = g->table.nr - 1;
 	g->have_dec = true;

@@ -263,6 +263,8 @@ static ssize_t objective_store(struct device *dev,
 	g = gpugov_lock_dev(dev);
 	if (!g)
 		return -ENODEV;
+	if (id == GPUGOV_OBJ_TARGET && g->params.objective != id)
+		g->policy.grape_ready = false;
 	g->params.objective = id;
 	gpugov_unlock_dev(g);
 	return count;
@@ -281,6 +283,62 @@ static ssize_t available_objectives_show(struct device *dev,
 	return n + sysfs_emit_at(buf, n, "\n");
 }
 static DEVICE_ATTR_RO(available_objectives);
+
+/*
+ * target: "N%" (percent of the maximum work rate, 1..100) or "N" (work
+ * units, e.g. instructions, per second of busy time, at least 1).
+ */
+static ssize_t target_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+	struct gpugov_grape_params gp;
+
+	if (!g)
+		return -ENODEV;
+	gp = g->params.grape;
+	gpugov_unlock_dev(g);
+	return sysfs_emit(buf, "%llu%s\n", gp.target,
+			  gp.mode == GPUGOV_GRAPE_PCT ? "%" : "");
+}
+
+static ssize_t target_store(struct device *dev, struct device_attribute *attr,
+			    const char *buf, size_t count)
+{
+	char tmp[GPUGOV_STORE_MAX + 1];
+	struct gpugov_grape_params gp;
+	struct gpugov_dev *g;
+	int len = gpugov_token_len(buf, count);
+	bool pct;
+	u64 v;
+
+	if (len < 0 || memchr(buf, '\n', len))
+		return -EINVAL;
+	memcpy(tmp, buf, len);
+	tmp[len] = 0;
+	pct = tmp[len - 1] == '%';
+	if (pct)
+		tmp[--len] = 0;
+	if (!len || tmp[0] == '+' || kstrtou64(tmp, 10, &v))
+		return -EINVAL;
+	g = gpugov_lock_dev(dev);
+	if (!g)
+		return -ENODEV;
+	gp = g->params.grape;
+	gp.mode = pct ? GPUGOV_GRAPE_PCT : GPUGOV_GRAPE_ABS;
+	gp.target = v;
+	if (!gpugov_grape_params_ok(&gp)) {
+		gpugov_unlock_dev(g);
+		return -EINVAL;
+	}
+	/* A new kind of goal is a new controller; a new value is not. */
+	if (gp.mode != g->params.grape.mode)
+		g->policy.grape_ready = false;
+	g->params.grape = gp;
+	gpugov_unlock_dev(g);
+	return count;
+}
+static DEVICE_ATTR_RW(target);
 
 static ssize_t power_model_show(struct device *dev,
 				struct device_attribute *attr, char *buf)
@@ -303,6 +361,7 @@ static struct attribute *gpugov_attrs[] = {
 	&dev_attr_available_objectives.attr,
 	&gpugov_tunable_max_slowdown.attr.attr,
 	&gpugov_tunable_hysteresis.attr.attr,
+	&dev_attr_target.attr,
 	&gpugov_tunable_power_dyn_uw.attr.attr,
 	&gpugov_tunable_power_static_uw.attr.attr,
 	&gpugov_tunable_power_uncore_uw.attr.attr,

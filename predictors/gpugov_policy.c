@@ -12,6 +12,15 @@
  * OPP's (seed 000 section 5.2 "reduce energy while maintaining a
  * performance constraint").  With hysteresis h, the OPP in force (metric
  * 1.0 by construction) is kept unless the best is better by more than h%.
+ *
+ * `target` holds a work rate with minimum energy through the GRAPE
+ * controller (seed 002, gpugov_grape.c), which keeps state between
+ * decisions in struct gpugov_policy_state and ranks fast-enough OPPs by the
+ * predicted energy computed here.  GRAPE measures rate as instructions per
+ * busy second; a sample without an instruction counter has no rate, so a
+ * percent target then becomes what it means for the work at hand, an
+ * `energy` decision whose slowdown bound is 100 / target - 1 (an absolute
+ * target cannot be judged without work units: the top OPP).
  */
 #include "gpugov_policy.h"
 #include "gpugov_predict.h"
@@ -22,6 +31,7 @@ const char *const gpugov_objective_names[GPUGOV_NR_OBJ] = {
 	[GPUGOV_OBJ_EDP] = "edp",
 	[GPUGOV_OBJ_ED2P] = "ed2p",
 	[GPUGOV_OBJ_ENERGY] = "energy",
+	[GPUGOV_OBJ_TARGET] = "target",
 };
 
 const char *const gpugov_reason_names[GPUGOV_NR_REASON] = {
@@ -29,6 +39,7 @@ const char *const gpugov_reason_names[GPUGOV_NR_REASON] = {
 	[GPUGOV_REASON_HYSTERESIS] = "hysteresis",
 	[GPUGOV_REASON_PERFORMANCE] = "performance",
 	[GPUGOV_REASON_IDLE] = "idle",
+	[GPUGOV_REASON_TARGET] = "target",
 };
 
 /**
@@ -63,6 +74,17 @@ void gpugov_policy_defaults(struct gpugov_policy_params *p)
 	p->power.dyn_uw = 2000000;
 	p->power.static_uw = 800000;
 	p->power.uncore_uw = 200000;
+	gpugov_grape_defaults(&p->grape);
+}
+
+/**
+ * gpugov_policy_state_init() - forget what the objectives learned
+ * @ps: state to reset; `target` re-initialises its controller at its next
+ *	decision
+ */
+void gpugov_policy_state_init(struct gpugov_policy_state *ps)
+{
+	memset(ps, 0, sizeof(*ps));
 }
 
 static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
@@ -71,6 +93,7 @@ static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
 
 	switch (obj) {
 	case GPUGOV_OBJ_ENERGY:
+	case GPUGOV_OBJ_TARGET:
 		return re;
 	case GPUGOV_OBJ_ED2P:
 		return min_t(u64, gpugov_mul_q16(edp, rt), GPUGOV_RATIO_MAX);
@@ -96,22 +119,21 @@ static u64 metric_rel(enum gpugov_objective obj, const struct gpugov_decision *d
  * OPP of least metric relative to @ref, the lower on ties; only feasible
  * ones for `energy`.  With @ref = d->cur the stored metrics are used.
  */
-static u32 argmin_metric(const struct gpugov_policy_params *p,
+static u32 argmin_metric(enum gpugov_objective obj,
 			 const struct gpugov_opp_table *t,
 			 const struct gpugov_decision *d, u32 ref, u64 limit)
 {
 	u32 top = t->nr - 1, best = top, i;
 	u64 mbest = ref == d->cur ? d->metric_q16[top] :
-		    metric_rel(p->objective, d, top, ref);
+		    metric_rel(obj, d, top, ref);
 
 	for (i = 0; i < top; i++) {
 		u64 m;
 
-		if (p->objective == GPUGOV_OBJ_ENERGY &&
+		if (obj == GPUGOV_OBJ_ENERGY &&
 		    gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) > limit)
 			continue;
-		m = ref == d->cur ? d->metric_q16[i] :
-		    metric_rel(p->objective, d, i, ref);
+		m = ref == d->cur ? d->metric_q16[i] : metric_rel(obj, d, i, ref);
 		if (m < mbest || (m == mbest && i < best)) {
 			best = i;
 			mbest = m;
@@ -120,9 +142,34 @@ static u32 argmin_metric(const struct gpugov_policy_params *p,
 	return best;
 }
 
+/* GRAPE's choice; false if the sample has no work units to control. */
+static bool decide_target(const struct gpugov_policy_params *p,
+			  struct gpugov_policy_state *ps,
+			  const struct gpugov_opp_table *t,
+			  const struct gpugov_sample *s, struct gpugov_decision *d)
+{
+	struct gpugov_grape_obs o;
+
+	if (!(s->caps & GPUGOV_CAP_INSTS))
+		return false;
+	if (!ps->grape_ready) {
+		gpugov_grape_init(&ps->grape, &p->grape, t);
+		ps->grape_ready = true;
+	}
+	gpugov_grape_obs_from_sample(s, t, &o);
+	if (p->grape.mode == GPUGOV_GRAPE_PCT)
+		o.max_rate = gpugov_grape_max_rate(o.work, d->time_ps[t->nr - 1]);
+	d->best = gpugov_grape_step(&ps->grape, &p->grape, t, &o, d->energy_pj);
+	d->chosen = d->best;
+	d->reason = GPUGOV_REASON_TARGET;
+	return true;
+}
+
 /**
  * gpugov_decide() - fill in energies and metrics and choose the next OPP
  * @p: policy parameters
+ * @ps: what the objectives remember (initialised by
+ *	gpugov_policy_state_init(), kept per device)
  * @t: a valid OPP table
  * @s: the last interval's sample
  * @d: decision; d->time_ps[] must hold the predictions for @s
@@ -134,10 +181,12 @@ static u32 argmin_metric(const struct gpugov_policy_params *p,
  * candidates are all near 1.0.
  */
 void gpugov_decide(const struct gpugov_policy_params *p,
+		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,
 		   const struct gpugov_sample *s, struct gpugov_decision *d)
 {
-	u32 top = t->nr - 1, i, pass, best;
+	enum gpugov_objective obj = p->objective;
+	u32 top = t->nr - 1, i, pass, best, slowdown = p->max_slowdown_pct;
 	struct gpugov_energy_base eb;
 	u64 limit;
 
@@ -155,7 +204,14 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 		d->reason = GPUGOV_REASON_IDLE;
 		return;
 	}
-	if (p->objective == GPUGOV_OBJ_PERFORMANCE) {
+	if (obj == GPUGOV_OBJ_TARGET) {
+		if (decide_target(p, ps, t, s, d))
+			return;
+		obj = p->grape.mode == GPUGOV_GRAPE_PCT ? GPUGOV_OBJ_ENERGY :
+		      GPUGOV_OBJ_PERFORMANCE;
+		slowdown = (u32)div_u64(10000, max_t(u64, p->grape.target, 1)) - 100;
+	}
+	if (obj == GPUGOV_OBJ_PERFORMANCE) {
 		d->best = top;
 		d->chosen = top;
 		d->reason = GPUGOV_REASON_PERFORMANCE;
@@ -163,10 +219,10 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 	}
 
 	/* Slowdown bound of `energy`: T(f) <= T(top) * (100 + max) / 100. */
-	limit = div_u64((u64)GPUGOV_Q16_ONE * (100 + p->max_slowdown_pct), 100);
-	best = argmin_metric(p, t, d, d->cur, limit);
+	limit = div_u64((u64)GPUGOV_Q16_ONE * (100 + slowdown), 100);
+	best = argmin_metric(obj, t, d, d->cur, limit);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
-		i = argmin_metric(p, t, d, best, limit);
+		i = argmin_metric(obj, t, d, best, limit);
 		if (i == best)
 			break;
 		best = i;
@@ -175,7 +231,7 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 	d->chosen = best;
 	d->reason = GPUGOV_REASON_BEST;
 	if (best != d->cur && p->hysteresis_pct &&
-	    (p->objective != GPUGOV_OBJ_ENERGY ||
+	    (obj != GPUGOV_OBJ_ENERGY ||
 	     gpugov_ratio_q16(d->time_ps[d->cur], d->time_ps[top]) <= limit) &&
 	    d->metric_q16[best] * 100 >
 	    (u64)GPUGOV_Q16_ONE * (100 - min_t(u32, p->hysteresis_pct, 100))) {

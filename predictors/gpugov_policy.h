@@ -7,12 +7,14 @@
 #define GPUGOV_POLICY_H
 
 #include "gpugov_sample.h"
+#include "gpugov_grape.h"
 
 enum gpugov_objective {
 	GPUGOV_OBJ_PERFORMANCE,
 	GPUGOV_OBJ_EDP,
 	GPUGOV_OBJ_ED2P,
 	GPUGOV_OBJ_ENERGY,
+	GPUGOV_OBJ_TARGET,
 	GPUGOV_NR_OBJ,
 };
 
@@ -40,12 +42,25 @@ struct gpugov_power_params {
  * @max_slowdown_pct: GPUGOV_OBJ_ENERGY: allowed slowdown vs the top OPP, %
  * @hysteresis_pct: move only if the metric improves by more than this, %
  * @power: power model coefficients
+ * @grape: GPUGOV_OBJ_TARGET: the GRAPE controller's goal and constants
  */
 struct gpugov_policy_params {
 	enum gpugov_objective objective;
 	u32 max_slowdown_pct;
 	u32 hysteresis_pct;
 	struct gpugov_power_params power;
+	struct gpugov_grape_params grape;
+};
+
+/**
+ * struct gpugov_policy_state - what an objective remembers between
+ * decisions (only `target` does)
+ * @grape: the GRAPE controller
+ * @grape_ready: @grape has been initialised for the current table
+ */
+struct gpugov_policy_state {
+	struct gpugov_grape_state grape;
+	bool grape_ready;
 };
 
 enum gpugov_reason {
@@ -53,6 +68,7 @@ enum gpugov_reason {
 	GPUGOV_REASON_HYSTERESIS,	/* best not enough better: stayed */
 	GPUGOV_REASON_PERFORMANCE,	/* objective is performance */
 	GPUGOV_REASON_IDLE,		/* no busy time: lowest OPP */
+	GPUGOV_REASON_TARGET,		/* GRAPE's choice for the target rate */
 	GPUGOV_NR_REASON,
 };
 
@@ -92,6 +108,7 @@ extern const char *const gpugov_reason_names[GPUGOV_NR_REASON];
 
 int gpugov_objective_find(const char *name, size_t len);
 void gpugov_policy_defaults(struct gpugov_policy_params *p);
+void gpugov_policy_state_init(struct gpugov_policy_state *ps);
 void gpugov_energy_base_init(const struct gpugov_power_params *pw,
 			     const struct gpugov_sample *s,
 			     struct gpugov_energy_base *b);
@@ -103,6 +120,7 @@ u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_sample *s, u64 time_ps);
 /* gpugov_decide() expects d->time_ps[] filled by gpugov_predict(). */
 void gpugov_decide(const struct gpugov_policy_params *p,
+		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,
 		   const struct gpugov_sample *s, struct gpugov_decision *d);
 

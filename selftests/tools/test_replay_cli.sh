@@ -71,11 +71,11 @@ check "run: closed-loop result equals the golden file" \
 check "accuracy: result equals the golden file" \
 	sh -c "\"$bin\" accuracy --csv \"$tmp/small.trace\" | diff -u \"$here/golden/accuracy_small.csv\" -"
 check "run: performance is 1.0 on every metric" \
-	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,performance,1.0000,1.0000,1.0000,1.0000,0.0,0$'"
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,performance,1.0000,1.0000,1.0000,1.0000,0.0,0,-$'"
 check "run: the top static OPP is performance" \
-	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,static-3,1.0000,1.0000,1.0000,1.0000,0.0,0$'"
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,static-3,1.0000,1.0000,1.0000,1.0000,0.0,0,-$'"
 check "run: the EDP oracle captures 100% of its own gain" \
-	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,oracle-edp,.*,100.0,0$'"
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,oracle-edp,.*,100.0,0,-$'"
 check "run --json: one table object with rows" \
 	sh -c "\"$bin\" run --json \"$tmp/small.trace\" | grep -q '^\[{\"table\": \"closed loop, relative to performance\", \"rows\": \[{\"workload\": \"small\", \"policy\": \"performance\", \"energy\": 1.0000'"
 check "run --sequence: one row per policy and segment" \
@@ -93,6 +93,10 @@ check "accuracy: malformed trace names file and line, exit 1" \
 	       \"$bin\" accuracy \"$tmp/bad.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]"
 check "run: missing trace, exit 1" run 1 run "$tmp/nonexistent.trace"
 check "run: unknown objective, exit 2" run 2 run --objective fastest "$tmp/small.trace"
+check "run: target 50%: the oracle and every policy meet it (shortfall 0)" \
+	sh -c "\"$bin\" run --csv --objective target --target 50% \"$tmp/small.trace\" | \
+	       awk -F, '/target/ { n++; if (\$9 != \"0.00\") bad++ } END { exit !(n >= 6 && !bad) }'"
+check "run: bad target refused, exit 2" run 2 run --objective target --target 0% "$tmp/small.trace"
 
 printf 'kernel,core_mhz,mem_mhz,time_ms,power_w,insts\nk1,500,800,2.0,10,1000\nk1,1000,800,1.0,30,1000\n' >"$tmp/gen.csv"
 check "import csv: one trace per kernel with measured energy" \

@@ -29,6 +29,7 @@ static struct gpugov_opp_table wide_table(void)
 static int run_all(const struct gpugov_sample *s, const struct gpugov_opp_table *t)
 {
 	static struct gpugov_decision d;
+	static struct gpugov_policy_state ps;
 	struct gpugov_policy_params p;
 	struct gpugov_pred_state st;
 	int pred, obj;
@@ -45,7 +46,8 @@ static int run_all(const struct gpugov_sample *s, const struct gpugov_opp_table 
 			p.power.dyn_uw = U32_MAX;
 			if (gpugov_predict(&st, pred, s, t, d.time_ps) >= GPUGOV_NR_PRED)
 				return 0;
-			gpugov_decide(&p, t, s, &d);
+			gpugov_policy_state_init(&ps);
+			gpugov_decide(&p, &ps, t, s, &d);
 			if (d.chosen >= t->nr || d.cur >= t->nr || d.reason >= GPUGOV_NR_REASON)
 				return 0;
 		}

@@ -42,12 +42,14 @@ static u32 choose(const struct gpugov_policy_params *p,
 		  const struct gpugov_opp_table *t, const struct gpugov_sample *s,
 		  struct gpugov_decision *d)
 {
+	struct gpugov_policy_state ps;
 	struct gpugov_pred_state st;
 
 	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
 	gpugov_pred_observe(&st, s);
 	gpugov_predict(&st, GPUGOV_PRED_CRISP, s, t, d->time_ps);
-	gpugov_decide(p, t, s, d);
+	gpugov_decide(p, &ps, t, s, d);
 	return d->chosen;
 }
 

@@ -128,6 +128,32 @@ static void check_named(const char *file, const char *avail)
 	      "%s is read-only", avail);
 }
 
+/* target: "N%" with N in 1..100, or an absolute rate "N" >= 1 */
+static void check_target(void)
+{
+	const char *path = vt_tunable(0, "target");
+	struct stat st;
+
+	vt_ok(!stat(path, &st) && (st.st_mode & 0777) == 0644,
+	      "target: mode 0644");
+	accept(path, "75%", "75%");
+	accept(path, "1%\n", "1%");
+	accept(path, "100%", "100%");
+	accept(path, "2000000000", "2000000000");
+	accept(path, "18446744073709551615", "18446744073709551615");
+	accept(path, "50%", "50%");
+	common_rejects(path);
+	reject(path, "0%", "0%", 2);
+	reject(path, "101%", "101%", 4);
+	reject(path, "absolute 0", "0", 1);
+	reject(path, "percent alone", "%", 1);
+	reject(path, "two percent signs", "5%%", 3);
+	reject(path, "negative", "-5%", 3);
+	reject(path, "space before %", "5 %", 3);
+	reject(path, "fraction", "7.5%", 4);
+	reject(path, "2^64", "18446744073709551616", 20);
+}
+
 int main(void)
 {
 	size_t i;
@@ -141,6 +167,7 @@ int main(void)
 		check_numeric(&nums[i]);
 	check_named("predictor", "available_predictors");
 	check_named("objective", "available_objectives");
+	check_target();
 	reject(vt_tunable(0, "pcstall_entries"), "not a power of two", "3", 1);
 	reject(vt_tunable(0, "pcstall_entries"), "zero", "0", 1);
 	vt_ok(vt_write(vt_tunable(0, "power_model"), "x", 1) == -EACCES,

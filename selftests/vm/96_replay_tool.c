@@ -36,7 +36,7 @@ static void check(const char *file)
 {
 	char name[256], trace[64], pred[64], obj[64], path[512], blob[512];
 	unsigned int slow, hyst, i;
-	struct config c;
+	struct config c = { 0 };
 	int n;
 
 	snprintf(name, sizeof(name), "%s", file);

@@ -13,6 +13,7 @@
 struct config {
 	const char *predictor, *objective;
 	unsigned int max_slowdown, hysteresis;
+	const char *target;	/* "N%" or "N"; NULL: leave it */
 };
 
 static inline int set_num(const char *file, unsigned int v)
@@ -35,7 +36,8 @@ static inline int kernel_run(const char *blob, const struct config *c,
 	    vt_write_str(vt_tunable(0, "predictor"), c->predictor) ||
 	    vt_write_str(vt_tunable(0, "objective"), c->objective) ||
 	    set_num("max_slowdown", c->max_slowdown) ||
-	    set_num("hysteresis", c->hysteresis))
+	    set_num("hysteresis", c->hysteresis) ||
+	    (c->target && vt_write_str(vt_tunable(0, "target"), c->target)))
 		return -1;
 	/* Idle polls: no busy samples reach the models before the run. */
 	if (!vt_wait_polls(0, 2, 5000) ||

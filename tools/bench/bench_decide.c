@@ -81,6 +81,7 @@ int main(int argc, char **argv)
 	static const u32 sizes[] = { 8, 16, 32 };
 
 	static struct gpugov_decision d;
+	static struct gpugov_policy_state ps;
 	struct gpugov_policy_params p;
 	struct gpugov_pred_state st;
 	struct gpugov_opp_table t;
@@ -129,13 +130,14 @@ int main(int argc, char **argv)
 				gpugov_policy_defaults(&p);
 				p.objective = obj;
 				gpugov_pred_init(&st);
+				gpugov_policy_state_init(&ps);
 				t0 = now_ns();
 				for (i = 0; i < iters; i++) {
 					const struct gpugov_sample *s = &samples[i % NSAMPLES];
 
 					gpugov_pred_observe(&st, s);
 					gpugov_predict(&st, pred, s, &t, d.time_ps);
-					gpugov_decide(&p, &t, s, &d);
+					gpugov_decide(&p, &ps, &t, s, &d);
 					sink += d.chosen;
 				}
 				printf(csv ? "%u,%s,%s,%.1f\n" : "%4u %-9s %-9s %7.1f\n",

@@ -211,7 +211,7 @@ static int energy_row(char **f, int n, void *ctx)
 {
 	struct energy_ctx *c = ctx;
 
-	if (n != 8)
+	if (n != 9)
 		return -1;
 	if (!c->workload[0])
 		snprintf(c->workload, sizeof(c->workload), "%s",
@@ -232,7 +232,7 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 		return EXIT_FAILURE_RUN;
 	c.g = g;
 	fprintf(g, "$d << EOD\n");
-	ret = read_csv(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches",
+	ret = read_csv(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct",
 		       energy_row, &c);
 	fprintf(g, "EOD\n");
 	if (ret) {

@@ -63,6 +63,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 		{ "static-uw", required_argument, NULL, 'P' },
 		{ "uncore-uw", required_argument, NULL, 'P' },
 		{ "idle-uw", required_argument, NULL, 'P' },
+		{ "target", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[512];
@@ -179,6 +180,7 @@ int cmd_predict(int argc, char **argv)
 {
 	static struct predict_opts o;
 	static struct gpugov_decision dec[GPUGOV_NR_OBJ];
+	static struct gpugov_policy_state ps;
 	struct gpugov_pred_state st;
 	int ret, id, used, obj;
 
@@ -198,8 +200,9 @@ int cmd_predict(int argc, char **argv)
 			struct gpugov_policy_params p = o.policy;
 
 			p.objective = obj;
+			gpugov_policy_state_init(&ps);
 			used = gpugov_predict(&st, id, &o.sample, &o.opps, dec[obj].time_ps);
-			gpugov_decide(&p, &o.opps, &o.sample, &dec[obj]);
+			gpugov_decide(&p, &ps, &o.opps, &o.sample, &dec[obj]);
 		}
 		if (!o.csv)
 			print_table_head(&o, id, used);

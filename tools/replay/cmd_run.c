@@ -53,9 +53,13 @@ struct run_opts {
 	const char *record;		/* sample trace of the one gpugov policy */
 };
 
-/* Totals of one policy over one trace. */
+/*
+ * Totals of one policy over one trace: wall time, energy, the instructions
+ * done and the busy time they took (the rate `target` controls is work
+ * per busy second, as the GRAPE controller measures it).
+ */
 struct totals {
-	double ns, pj;
+	double ns, pj, work, busy_ns;
 	unsigned long switches;
 };
 
@@ -65,24 +69,49 @@ static double metric(enum gpugov_objective obj, double pj, double ns)
 	case GPUGOV_OBJ_ED2P:
 		return pj * ns * ns;
 	case GPUGOV_OBJ_ENERGY:
+	case GPUGOV_OBJ_TARGET:
 		return pj;
 	default:
 		return pj * ns;
 	}
 }
 
-/* The per-segment oracle's choice for @seg. */
-static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
-		      u32 max_slowdown_pct)
+/*
+ * Work rate (per busy second) a run must reach: `target` as work units per
+ * second, or as a percentage of the rate the top OPP gives, @work in
+ * @top_busy_ns.
+ */
+static double goal_rate(const struct gpugov_grape_params *g, double work,
+			double top_busy_ns)
 {
-	u32 nr = w->t.hdr.opps.nr, best = nr - 1, i;
-	double ns, pj, top_ns, best_m;
+	if (g->mode == GPUGOV_GRAPE_PCT)
+		return work / top_busy_ns * 1e9 * g->target / 100.0;
+	return (double)g->target;
+}
+
+/*
+ * The per-segment oracle's choice for @seg: least metric; for `energy`
+ * within the slowdown bound, for `target` at or above the goal rate.
+ */
+static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
+		      const struct gpugov_policy_params *par)
+{
+	u32 nr = w->t.hdr.opps.nr, top = nr - 1, best = top, i;
+	double work = (double)sweep_sample(w, seg, top)->insts;
+	double ns, pj, top_ns, best_m, busy, top_busy;
 
 	sweep_cost(w, seg, best, &top_ns, &pj);
 	best_m = metric(obj, pj, top_ns);
+	if (sweep_work_time_ns(w, seg, top, top, &top_busy))
+		top_busy = 0;
 	for (i = 0; i + 1 < nr; i++) {
 		sweep_cost(w, seg, i, &ns, &pj);
-		if (obj == GPUGOV_OBJ_ENERGY && ns > top_ns * (1 + max_slowdown_pct / 100.0))
+		if (obj == GPUGOV_OBJ_ENERGY &&
+		    ns > top_ns * (1 + par->max_slowdown_pct / 100.0))
+			continue;
+		if (obj == GPUGOV_OBJ_TARGET &&
+		    (sweep_work_time_ns(w, seg, top, i, &busy) || !(busy > 0) ||
+		     work / busy * 1e9 < goal_rate(&par->grape, work, top_busy)))
 			continue;
 		if (metric(obj, pj, ns) < best_m) {
 			best_m = metric(obj, pj, ns);
@@ -99,12 +128,14 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 	const struct gpugov_opp_table *t = &w->t.hdr.opps;
 	u32 top = t->nr - 1, cur = o->start < 0 ? top : min_t(u32, o->start, top);
 	static struct gpugov_decision d;
+	static struct gpugov_policy_state ps;
 	struct gpugov_policy_params params = o->params;
 	struct gpugov_pred_state st;
 	struct totals tot = { 0 };
 	u32 seg, next;
 
 	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
 	params.objective = p->obj;
 	if (p->kind == POL_STATIC)
 		cur = p->opp;
@@ -113,11 +144,14 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		double ns, pj;
 
 		if (p->kind == POL_ORACLE)
-			cur = oracle_opp(w, seg, p->obj, o->params.max_slowdown_pct);
+			cur = oracle_opp(w, seg, p->obj, &o->params);
 		s = sweep_sample(w, seg, cur);
 		sweep_cost(w, seg, cur, &ns, &pj);
 		tot.ns += ns;
 		tot.pj += pj;
+		tot.work += (double)sweep_sample(w, seg, top)->insts;
+		if (!sweep_work_time_ns(w, seg, top, cur, &ns))
+			tot.busy_ns += ns;
 		if (seq)
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, seg, cur,
 				t->opp[cur].core_khz, t->opp[cur].mem_khz);
@@ -131,7 +165,7 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		case POL_GPUGOV:
 			gpugov_pred_observe(&st, s);
 			gpugov_predict(&st, p->pred, s, t, d.time_ps);
-			gpugov_decide(&params, t, s, &d);
+			gpugov_decide(&params, &ps, t, s, &d);
 			next = d.chosen;
 			break;
 		case POL_ONDEMAND:
@@ -172,18 +206,20 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 	struct gpugov_policy_params params = o->params;
 	static struct gpugov_decision d;
 	static struct gpugov_pred_state st;
+	static struct gpugov_policy_state ps;
 	unsigned long same = 0, differ = 0;
 	char n[TABLE_CELL], a[TABLE_CELL], b[TABLE_CELL];
 	u32 i;
 
 	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
 	params.objective = p->obj;
 	for (i = 0; i < w->t.nr_rec; i++) {
 		const struct gpugov_sample *s = &w->t.rec[i].s;
 
 		gpugov_pred_observe(&st, s);
 		gpugov_predict(&st, p->pred, s, t, d.time_ps);
-		gpugov_decide(&params, t, s, &d);
+		gpugov_decide(&params, &ps, t, s, &d);
 		if (seq)
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, i, d.chosen,
 				t->opp[d.chosen].core_khz, t->opp[d.chosen].mem_khz);
@@ -247,16 +283,27 @@ static void fmt_ratio(char *buf, double v)
 	snprintf(buf, TABLE_CELL, "%.4f", v);
 }
 
+/*
+ * One result row.  For `target` policies, shortfall_pct is how far the
+ * achieved work rate falls below the goal, counting only shortfall as
+ * seed 002 does.
+ */
 static void add_row(struct table *tab, const char *wl, const struct policy *p,
 		    const struct totals *r, const struct totals *perf,
-		    const double *oracle_m)
+		    const double *oracle_m, const struct gpugov_policy_params *par)
 {
 	enum gpugov_objective obj = p->kind == POL_GPUGOV || p->kind == POL_ORACLE ?
 				    p->obj : GPUGOV_OBJ_EDP;
 	double pm = metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
 	char e[TABLE_CELL], t[TABLE_CELL], edp[TABLE_CELL], ed2p[TABLE_CELL];
-	char cap[TABLE_CELL], sw[TABLE_CELL];
+	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = "-";
 
+	if (obj == GPUGOV_OBJ_TARGET && r->busy_ns > 0) {
+		double goal = goal_rate(&par->grape, perf->work, perf->busy_ns);
+
+		snprintf(sf, sizeof(sf), "%.2f",
+			 100 * fmax(0, goal - r->work / r->busy_ns * 1e9) / goal);
+	}
 	fmt_ratio(e, r->pj / perf->pj);
 	fmt_ratio(t, r->ns / perf->ns);
 	fmt_ratio(edp, metric(GPUGOV_OBJ_EDP, r->pj, r->ns) / metric(GPUGOV_OBJ_EDP, perf->pj, perf->ns));
@@ -267,7 +314,7 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 	else
 		snprintf(cap, sizeof(cap), "-");
 	snprintf(sw, sizeof(sw), "%lu", r->switches);
-	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw);
+	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw, sf);
 }
 
 static int parse_run_args(int argc, char **argv, struct run_opts *o)
@@ -288,6 +335,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "static-uw", required_argument, NULL, 'P' },
 		{ "uncore-uw", required_argument, NULL, 'P' },
 		{ "idle-uw", required_argument, NULL, 'P' },
+		{ "target", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool any_pred = false, any_obj = false;
@@ -388,7 +436,7 @@ bad:
 int cmd_run(int argc, char **argv)
 {
 	static const char *const cols[] = { "workload", "policy", "energy", "time", "edp",
-					    "ed2p", "oracle_pct", "switches" };
+					    "ed2p", "oracle_pct", "switches", "shortfall_pct" };
 	static const char *const rcols[] = { "workload", "policy", "intervals",
 					     "same_as_recorded", "different" };
 	static struct policy pol[MAX_POLICIES];
@@ -413,7 +461,7 @@ int cmd_run(int argc, char **argv)
 		}
 		fprintf(seq, "workload,policy,segment,opp,core_khz,mem_khz\n");
 	}
-	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, 8);
+	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, 9);
 	table_init(&rtab, "recorded samples: decisions vs the OPP the device ran next",
 		   o.fmt, rcols, 5);
 	for (a = optind; a < argc; a++) {
@@ -466,10 +514,11 @@ int cmd_run(int argc, char **argv)
 			if (!o.obj_wanted[i])
 				oracle_m[i] = metric(i, res[0].pj, res[0].ns);
 		for (i = 0; i < n; i++)
-			add_row(&tab, w.name, &pol[i], &res[i], &res[0], oracle_m);
+			add_row(&tab, w.name, &pol[i], &res[i], &res[0], oracle_m, &o.params);
 		best_static = res[best];
 		add_row(&tab, w.name, &(struct policy){ .kind = POL_STATIC,
-			.name = "best-static-edp" }, &best_static, &res[0], oracle_m);
+			.name = "best-static-edp" }, &best_static, &res[0], oracle_m,
+			&o.params);
 		sweep_free(&w);
 	}
 	table_json_begin(stdout, o.fmt);

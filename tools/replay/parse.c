@@ -223,6 +223,20 @@ static const struct policy_opt {
 	  "idle power for the rest of the interval, uW (default 0)" },
 };
 
+/* target: "N%" (1..100 percent of the maximum rate) or "N" work units/s */
+static int parse_target(const char *val, struct gpugov_grape_params *g)
+{
+	size_t len = strlen(val);
+	struct gpugov_grape_params n = *g;
+	bool pct = len && val[len - 1] == '%';
+
+	n.mode = pct ? GPUGOV_GRAPE_PCT : GPUGOV_GRAPE_ABS;
+	if (parse_u64(val, len - pct, &n.target) || !gpugov_grape_params_ok(&n))
+		return -1;
+	*g = n;
+	return 0;
+}
+
 /* Return: 1 if @name is not a policy option, 0 if set, -1 if bad value. */
 int parse_policy_opt(const char *name, const char *val,
 		     struct gpugov_policy_params *p)
@@ -230,6 +244,8 @@ int parse_policy_opt(const char *name, const char *val,
 	size_t i;
 	u32 v;
 
+	if (!strcmp(name, "target"))
+		return parse_target(val, &p->grape);
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++) {
 		if (strcmp(name, policy_opts[i].name))
 			continue;
@@ -245,6 +261,8 @@ void print_policy_opts_help(FILE *f)
 {
 	size_t i;
 
+	fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s\n",
+		"target");
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++)
 		fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name, policy_opts[i].help);
 }

@@ -13,6 +13,7 @@ int sim_online(struct sim *x, const struct sim_online_opts *o,
 {
 	struct gpugov_trace_hdr h;
 	struct gpugov_pred_state ps;
+	static struct gpugov_policy_state pol;
 	struct gpugov_decision d;
 	struct gpugov_trace_rec rec;
 	u32 opp = sim_nr_opp(x) - 1;
@@ -26,6 +27,7 @@ int sim_online(struct sim *x, const struct sim_online_opts *o,
 	if (o->trace)
 		gpugov_trace_write_header(o->trace, &h);
 	gpugov_pred_init(&ps);
+	gpugov_policy_state_init(&pol);
 	ps.coremem.sm_count = x->g->sms;
 	ps.coremem.warps_max = x->g->warp_slots;
 	while (!x->st->finished) {
@@ -49,7 +51,7 @@ int sim_online(struct sim *x, const struct sim_online_opts *o,
 		gpugov_pred_observe(&ps, &rec.s);
 		memset(&d, 0, sizeof(d));
 		gpugov_predict(&ps, o->pred, &rec.s, &h.opps, d.time_ps);
-		gpugov_decide(&o->policy, &h.opps, &rec.s, &d);
+		gpugov_decide(&o->policy, &pol, &h.opps, &rec.s, &d);
 		opp = d.chosen;
 	}
 	return 0;

@@ -109,6 +109,7 @@ vmtest: vm-modules $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS) \
 		--intree governor_simpleondemand \
 		$(foreach t,$(VM_TESTS),--test $(t)) \
 		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b))) \
+		$(foreach f,$(VM_FILES),--file $(f)) \
 		--file $(VM_DIR)/data/expect:/data/expect
 
 # ---- compat header layout, coding style -----------------------------------
@@ -125,7 +126,7 @@ govlayout:
 # Out-of-tree code that builds for 6.1 and 6.12 must test
 # LINUX_VERSION_CODE; checkpatch's objections to that are the only ones
 # ignored.
-CHECKPATCH_FILES = $(wildcard governor/*.[ch] drivers_glue/*.[ch]) Kbuild
+CHECKPATCH_FILES = $(wildcard governor/*.[ch] drivers_glue/*.[ch] predictors/*.[ch]) Kbuild
 checkpatch:
 	@scripts/deps.sh source
 	@tools/vm/need-pkg.sh perl

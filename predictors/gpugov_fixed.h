@@ -12,7 +12,7 @@
 #include "gpugov_shim.h"
 
 #define GPUGOV_Q16_SHIFT	16
-#define GPUGOV_Q16_ONE		(1U << GPUGOV_Q16_SHIFT)
+#define GPUGOV_Q16_ONE		BIT(GPUGOV_Q16_SHIFT)
 /* Ratios are clamped below 2^32 (65536x) so that products of two fit u64. */
 #define GPUGOV_RATIO_MAX	((u64)U32_MAX)
 

@@ -48,15 +48,15 @@
 #define GR_SH		GPUGOV_GRAPE_SHIFT
 #define GR_ONE		GPUGOV_GRAPE_ONE
 #define GR_S_MAX	(GR_ONE << 16)
-#define GR_X_MIN	(1ULL << 4)
-#define GR_X_MAX	(1ULL << 44)
-#define GR_H_MAX	(1ULL << 48)
+#define GR_X_MIN	BIT_ULL(4)
+#define GR_X_MAX	BIT_ULL(44)
+#define GR_H_MAX	BIT_ULL(48)
 #define GR_P_MAX	(GR_ONE << 8)
 #define GR_C_MIN	(GR_ONE >> 8)
 #define GR_C_MAX	(GR_ONE << 16)
-#define GR_Q16_ONE	(1U << 16)
+#define GR_Q16_ONE	BIT(16)
 #define GR_ALPHA_MAX	(4U << 16)
-#define GR_HIST_MAX	(1ULL << 62)
+#define GR_HIST_MAX	BIT_ULL(62)
 #define GR_WORK_SH	8		/* I and G are Q8 work units */
 #define GR_NS_PER_S	1000000000ULL
 #define GR_PS_PER_S	1000000000000ULL
@@ -133,9 +133,11 @@ static void gr_refresh_level(struct gpugov_grape_state *g,
 	for (i = 0; i < g->nr; i++) {
 		if (g->level[i] != m)
 			continue;
-		g->speedup[i] = gr_clamp(gpugov_cm_mul_div(g->mu[m],
-					 max_t(u32, t->opp[i].core_khz, 1),
-					 g->core_max), 1, GR_S_MAX);
+		u64 sp = gpugov_cm_mul_div(g->mu[m],
+					   max_t(u32, t->opp[i].core_khz, 1),
+					   g->core_max);
+
+		g->speedup[i] = gr_clamp(sp, 1, GR_S_MAX);
 		g->cost[i] = gr_clamp(gpugov_cm_mul_shr(g->core_cost[i],
 							g->cmem[m], GR_SH),
 				      GR_C_MIN, GR_C_MAX);
@@ -179,9 +181,10 @@ static void gr_tables(struct gpugov_grape_state *g,
 	for (m = 0; m < g->nr_mem; m++) {
 		g->mu[m] = min_t(u64, gpugov_cm_mul_div(GR_ONE, cmax, cmin),
 				 GR_S_MAX);
-		g->mu[m] = min_t(u64, gpugov_cm_mul_div(g->mu[m],
-					max_t(u32, lv[m], 1),
-					max_t(u32, lv[0], 1)), GR_S_MAX);
+		u64 mu = gpugov_cm_mul_div(g->mu[m], max_t(u32, lv[m], 1),
+					   max_t(u32, lv[0], 1));
+
+		g->mu[m] = min_t(u64, mu, GR_S_MAX);
 		g->cmem[m] = g->nr_mem > 1 ?
 			     gr_cost_ramp(lv[m], lv[0], lv[g->nr_mem - 1]) : GR_ONE;
 	}
@@ -420,8 +423,9 @@ static void gr_learn(struct gpugov_grape_state *g,
 	if (power) {
 		/* line 9: c_MEM = beta * cost / c_SM + (1 - beta) c_MEM */
 		if (!g->p_unit)
-			g->p_unit = max_t(u64, gpugov_cm_mul_div(power, GR_ONE,
-						g->cost[cur]), 1);
+			g->p_unit = max_t(u64, 1,
+					  gpugov_cm_mul_div(power, GR_ONE,
+							    g->cost[cur]));
 		v = gpugov_cm_mul_div(power, GR_ONE, g->p_unit);
 		v = gpugov_cm_mul_div(v, GR_ONE, g->core_cost[cur]);
 		v = gr_ewma(p->beta_q16, v, g->cmem[m]);

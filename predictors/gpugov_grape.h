@@ -29,7 +29,7 @@
 
 /* Controller values are Q24: 1.0 == GPUGOV_GRAPE_ONE. */
 #define GPUGOV_GRAPE_SHIFT	24
-#define GPUGOV_GRAPE_ONE	(1ULL << GPUGOV_GRAPE_SHIFT)
+#define GPUGOV_GRAPE_ONE	BIT_ULL(GPUGOV_GRAPE_SHIFT)
 
 enum gpugov_grape_mode {
 	GPUGOV_GRAPE_ABS,	/* target: work units per second */

@@ -39,7 +39,7 @@
 #define GPUGOV_PCSTALL_WORK_SHIFT	16
 /* Elasticity sigma is Q30. */
 #define GPUGOV_PCSTALL_SIGMA_SHIFT	30
-#define GPUGOV_PCSTALL_SIGMA_ONE	(1ULL << GPUGOV_PCSTALL_SIGMA_SHIFT)
+#define GPUGOV_PCSTALL_SIGMA_ONE	BIT_ULL(GPUGOV_PCSTALL_SIGMA_SHIFT)
 
 /**
  * struct gpugov_pcstall_params - table geometry and age weighting

@@ -65,7 +65,7 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 		     const struct gpugov_energy_base *b,
 		     const struct gpugov_opp *o, u64 time_ps)
 {
-	u64 uv = o->uv ? o->uv : UV_PER_V, v2 = uv * uv / UV_PER_V, e;
+	u64 uv = o->uv ? o->uv : UV_PER_V, v2 = uv * uv / UV_PER_V, e, busy_uw;
 
 	if (o->power_uw) {
 		e = power_time_pj(o->power_uw, time_ps);
@@ -77,8 +77,9 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 			e = gpugov_mul_div(gpugov_mul_div(b->dyn_1v_pj, (u32)uv,
 							  UV_PER_V),
 					   (u32)uv, UV_PER_V);
-		e = gpugov_sat_add(e, power_time_pj(gpugov_mul_div(pw->static_uw,
-				(u32)uv, UV_PER_V) + pw->uncore_uw, time_ps));
+		busy_uw = gpugov_mul_div(pw->static_uw, (u32)uv, UV_PER_V) +
+			  pw->uncore_uw;
+		e = gpugov_sat_add(e, power_time_pj(busy_uw, time_ps));
 	}
 	if (b->interval_ps > time_ps)
 		e = gpugov_sat_add(e, power_time_pj(pw->idle_uw,

@@ -13,20 +13,20 @@
 
 #include "gpugov_shim.h"
 
-#define GPUGOV_CAP_MEM_KHZ	(1U << 0)	/* mem_khz */
-#define GPUGOV_CAP_INSTS	(1U << 1)	/* insts */
-#define GPUGOV_CAP_LOAD_STALL	(1U << 2)	/* load_stall_cyc */
-#define GPUGOV_CAP_STORE_STALL	(1U << 3)	/* store_stall_cyc */
-#define GPUGOV_CAP_LCP		(1U << 4)	/* lcp_cyc */
-#define GPUGOV_CAP_LOAD_OUT	(1U << 5)	/* load_out_cyc */
-#define GPUGOV_CAP_LEAD		(1U << 6)	/* lead_cyc */
-#define GPUGOV_CAP_CRIT		(1U << 7)	/* crit_cyc */
-#define GPUGOV_CAP_MEM_TXN	(1U << 8)	/* dram/l2/gld/gst txn, mem_insts */
-#define GPUGOV_CAP_SHM_TXN	(1U << 9)	/* shm_txn */
-#define GPUGOV_CAP_WARPS	(1U << 10)	/* warps, occupancy_q16 */
-#define GPUGOV_CAP_ENERGY	(1U << 11)	/* energy_uj */
-#define GPUGOV_CAP_WAVES	(1U << 12)	/* nr_waves, waves[] */
-#define GPUGOV_CAP_ALL		((1U << 13) - 1)
+#define GPUGOV_CAP_MEM_KHZ	BIT(0)	/* mem_khz */
+#define GPUGOV_CAP_INSTS	BIT(1)	/* insts */
+#define GPUGOV_CAP_LOAD_STALL	BIT(2)	/* load_stall_cyc */
+#define GPUGOV_CAP_STORE_STALL	BIT(3)	/* store_stall_cyc */
+#define GPUGOV_CAP_LCP		BIT(4)	/* lcp_cyc */
+#define GPUGOV_CAP_LOAD_OUT	BIT(5)	/* load_out_cyc */
+#define GPUGOV_CAP_LEAD		BIT(6)	/* lead_cyc */
+#define GPUGOV_CAP_CRIT		BIT(7)	/* crit_cyc */
+#define GPUGOV_CAP_MEM_TXN	BIT(8)	/* dram/l2/gld/gst txn, mem_insts */
+#define GPUGOV_CAP_SHM_TXN	BIT(9)	/* shm_txn */
+#define GPUGOV_CAP_WARPS	BIT(10)	/* warps, occupancy_q16 */
+#define GPUGOV_CAP_ENERGY	BIT(11)	/* energy_uj */
+#define GPUGOV_CAP_WAVES	BIT(12)	/* nr_waves, waves[] */
+#define GPUGOV_CAP_ALL		(BIT(13) - 1)
 
 #define GPUGOV_MAX_WAVES	64
 #define GPUGOV_MAX_OPPS		64

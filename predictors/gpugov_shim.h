@@ -13,6 +13,7 @@
 
 #ifdef __KERNEL__
 
+#include <linux/bits.h>
 #include <linux/types.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
@@ -24,15 +25,18 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef int64_t s64;
+/* The compiler's own fixed-width types, the ones <stdint.h> names. */
+typedef __UINT8_TYPE__ u8;
+typedef __UINT16_TYPE__ u16;
+typedef __UINT32_TYPE__ u32;
+typedef __UINT64_TYPE__ u64;
+typedef __INT32_TYPE__ s32;
+typedef __INT64_TYPE__ s64;
+
+#define BIT(n) (1UL << (n))
+#define BIT_ULL(n) (1ULL << (n))
 
 #ifndef U32_MAX
 #define U32_MAX ((u32)~0U)
@@ -44,8 +48,22 @@ typedef int64_t s64;
 #define S64_MAX ((s64)(U64_MAX >> 1))
 #endif
 
-#define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))
-#define max_t(type, a, b) ((type)(a) > (type)(b) ? (type)(a) : (type)(b))
+static inline u64 gpugov_shim_min(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+
+static inline u64 gpugov_shim_max(u64 a, u64 b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * As the kernel's: each argument converted to @type and evaluated once.
+ * predictors/ only compares unsigned types, which u64 orders alike.
+ */
+#define min_t(type, a, b) ((type)gpugov_shim_min((type)(a), (type)(b)))
+#define max_t(type, a, b) ((type)gpugov_shim_max((type)(a), (type)(b)))
 #define clamp_t(type, v, lo, hi) min_t(type, max_t(type, v, lo), hi)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

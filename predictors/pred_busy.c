@@ -60,11 +60,10 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
 }
 
 #define BUSY_C_SHIFT	30
-#define BUSY_C_ONE	(1ULL << BUSY_C_SHIFT)
+#define BUSY_C_ONE	BIT_ULL(BUSY_C_SHIFT)
 
 /* Fraction (Q30) of the busy time at @f1 that scales with the core clock. */
-static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1,
-			    u64 busy1)
+static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 busy1)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
@@ -106,10 +105,12 @@ static void busy_predict(const struct gpugov_pred_state *st,
 	u64 scaling = gpugov_mul_div(busy, (u32)c, BUSY_C_ONE);
 	u32 i;
 
-	for (i = 0; i < t->nr; i++)
-		time_ps[i] = gpugov_sat_add(busy - scaling,
-				gpugov_scale_ps(scaling, s->core_khz,
-						t->opp[i].core_khz));
+	for (i = 0; i < t->nr; i++) {
+		u64 scaled = gpugov_scale_ps(scaling, s->core_khz,
+					     t->opp[i].core_khz);
+
+		time_ps[i] = gpugov_sat_add(busy - scaling, scaled);
+	}
 }
 
 const struct gpugov_predictor gpugov_pred_busy = {

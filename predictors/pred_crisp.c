@@ -40,8 +40,8 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 		u64 lpath, cpath;
 
 		if (f2 > f1) {
-			time_ps[i] = gpugov_sat_add(lcp + sstall,
-					gpugov_scale_ps(ccomp, f1, f2));
+			cpath = gpugov_scale_ps(ccomp, f1, f2);
+			time_ps[i] = gpugov_sat_add(lcp + sstall, cpath);
 			continue;
 		}
 		lpath = max_t(u64, lcp, gpugov_scale_ps(lcomp, f1, f2));

@@ -40,9 +40,9 @@
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
 
-#define PCS_TAG_VALID	(1U << 31)
+#define PCS_TAG_VALID	BIT(31)
 #define PCS_TAG_MASK	(PCS_TAG_VALID - 1)
-#define PCS_S_ONE	(1ULL << GPUGOV_PCSTALL_S_SHIFT)
+#define PCS_S_ONE	BIT_ULL(GPUGOV_PCSTALL_S_SHIFT)
 /* s_w is clamped to 256 instructions per cycle: 64 waves sum below 2^62. */
 #define PCS_S_MAX	(PCS_S_ONE << 8)
 /* Age ranks beyond this are all "very young". */
@@ -101,7 +101,7 @@ int gpugov_pcstall_set_params(struct gpugov_pcstall_state *ps,
 	if (ps->par.entries == par->entries && ps->par.shift == par->shift &&
 	    ps->par.age_half == par->age_half)
 		return 0;
-	while ((1U << bits) < par->entries)
+	while (BIT(bits) < par->entries)
 		bits++;
 	ps->par = *par;
 	ps->idx_bits = bits;
@@ -351,16 +351,16 @@ u64 gpugov_pcstall_work(const struct gpugov_sample *s,
 			const struct gpugov_pcstall_pred *pr, u32 to_khz)
 {
 	u64 dom = (s->caps & GPUGOV_CAP_INSTS) ? s->insts : pr->wave_insts;
-	u64 f1 = s->core_khz, w;
+	u64 f1 = s->core_khz, w, scaling;
 
 	if (!f1)
 		return dom;
 	if (!pr->wave_insts) {
 		w = gpugov_cm_mul_div(dom, GPUGOV_PCSTALL_SIGMA_ONE - pr->sigma,
 				      GPUGOV_PCSTALL_SIGMA_ONE);
-		return gpugov_sat_add(w, gpugov_cm_mul_div(
-			gpugov_cm_mul_div(dom, pr->sigma, GPUGOV_PCSTALL_SIGMA_ONE),
-			to_khz, f1));
+		scaling = gpugov_cm_mul_div(dom, pr->sigma,
+					    GPUGOV_PCSTALL_SIGMA_ONE);
+		return gpugov_sat_add(w, gpugov_cm_mul_div(scaling, to_khz, f1));
 	}
 	w = gpugov_sat_add(pr->i0, gpugov_cm_mul_div(pr->u, to_khz, f1));
 	return gpugov_cm_mul_div(w, dom, gpugov_cm_mul_shr(pr->wave_insts,

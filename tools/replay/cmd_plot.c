@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "replay.h"
+#include "rows.h"
 #include "sweep.h"
 #include "gpugov_predict.h"
 
@@ -62,39 +63,6 @@ static bool wanted(const struct plot_opts *o, const char *policy)
 	return false;
 }
 
-/* Rows of a CSV with the given header: each row split into fields. */
-static int read_csv(const char *path, const char *header,
-		    int (*row)(char **f, int n, void *ctx), void *ctx)
-{
-	char line[512], *f[16];
-	unsigned long lineno = 0;
-	FILE *in = fopen(path, "r");
-	int n, ret = 0;
-
-	if (!in) {
-		perror(path);
-		return EXIT_FAILURE_RUN;
-	}
-	while (!ret && fgets(line, sizeof(line), in)) {
-		char *save = NULL, *tok;
-
-		lineno++;
-		line[strcspn(line, "\r\n")] = 0;
-		if (line[0] == '#' || !line[0] || !strcmp(line, header))
-			continue;
-		for (n = 0, tok = strtok_r(line, ",", &save); tok && n < 16;
-		     tok = strtok_r(NULL, ",", &save))
-			f[n++] = tok;
-		if (row(f, n, ctx)) {
-			fprintf(stderr, "gpugov-replay plot: %s:%lu: unexpected row "
-				"(want %s)\n", path, lineno, header);
-			ret = EXIT_USAGE;
-		}
-	}
-	fclose(in);
-	return ret;
-}
-
 struct seq_ctx {
 	const struct plot_opts *o;
 	FILE *g;
@@ -131,7 +99,7 @@ static int plot_freq(const char *path, const struct plot_opts *o)
 		return EXIT_FAILURE_RUN;
 	c.g = g;
 	fprintf(g, "$d << EOD\n");
-	ret = read_csv(path, "workload,policy,segment,opp,core_khz,mem_khz", seq_row, &c);
+	ret = read_rows(path, "workload,policy,segment,opp,core_khz,mem_khz", seq_row, &c);
 	fprintf(g, "EOD\n");
 	if (ret) {
 		pclose(g);
@@ -232,7 +200,7 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 		return EXIT_FAILURE_RUN;
 	c.g = g;
 	fprintf(g, "$d << EOD\n");
-	ret = read_csv(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct",
+	ret = read_rows(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct",
 		       energy_row, &c);
 	fprintf(g, "EOD\n");
 	if (ret) {

@@ -28,10 +28,11 @@
 #include "sweep.h"
 #include "table.h"
 #include "ondemand.h"
+#include "extseq.h"
 #include "gpugov_predict.h"
 
 enum policy_kind { POL_GPUGOV, POL_STATIC, POL_ONDEMAND, POL_ORACLE,
-		   POL_RACE_TO_IDLE };
+		   POL_RACE_TO_IDLE, POL_EXTERNAL };
 
 struct policy {
 	enum policy_kind kind;
@@ -40,6 +41,7 @@ struct policy {
 	enum gpugov_objective obj;	/* POL_GPUGOV, POL_ORACLE */
 	u32 opp;			/* POL_STATIC */
 	struct ondemand_params od;	/* POL_ONDEMAND */
+	const struct extseq *ext;	/* POL_EXTERNAL */
 };
 
 struct run_opts {
@@ -51,6 +53,8 @@ struct run_opts {
 	const char *sequence;		/* CSV of chosen OPPs, or NULL */
 	bool timing;			/* report decisions per second */
 	const char *record;		/* sample trace of the one gpugov policy */
+	struct extseq_set ext;		/* --external sequences */
+	bool voltage_model;		/* ignore energy-model power in tables */
 };
 
 /*
@@ -132,7 +136,7 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 	struct gpugov_policy_params params = o->params;
 	struct gpugov_pred_state st;
 	struct totals tot = { 0 };
-	u32 seg, next;
+	u32 seg, next, prev = 0;
 
 	gpugov_pred_init(&st);
 	gpugov_policy_state_init(&ps);
@@ -145,6 +149,11 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 
 		if (p->kind == POL_ORACLE)
 			cur = oracle_opp(w, seg, p->obj, &o->params);
+		else if (p->kind == POL_EXTERNAL)
+			cur = p->ext->opp[seg];
+		if (seg && cur != prev)
+			tot.switches++;
+		prev = cur;
 		s = sweep_sample(w, seg, cur);
 		sweep_cost(w, seg, cur, &ns, &pj);
 		tot.ns += ns;
@@ -175,8 +184,6 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		default:
 			next = cur;
 		}
-		if (seg + 1 < w->t.nr_seg)
-			tot.switches += next != cur;
 		cur = next;
 	}
 	return tot;
@@ -215,7 +222,7 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 	gpugov_policy_state_init(&ps);
 	params.objective = p->obj;
 	for (i = 0; i < w->t.nr_rec; i++) {
-		const struct gpugov_sample *s = &w->t.rec[i].s;
+		const struct gpugov_sample *s = &gpugov_trace_rec_at(&w->t, i)->s;
 
 		gpugov_pred_observe(&st, s);
 		gpugov_predict(&st, p->pred, s, t, d.time_ps);
@@ -224,8 +231,10 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, i, d.chosen,
 				t->opp[d.chosen].core_khz, t->opp[d.chosen].mem_khz);
 		if (i + 1 < w->t.nr_rec) {
-			same += d.chosen == w->t.rec[i + 1].opp;
-			differ += d.chosen != w->t.rec[i + 1].opp;
+			u32 next = gpugov_trace_rec_at(&w->t, i + 1)->opp;
+
+			same += d.chosen == next;
+			differ += d.chosen != next;
 		}
 	}
 	snprintf(n, sizeof(n), "%u", w->t.nr_rec);
@@ -234,13 +243,18 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 	table_add(tab, w->name, p->name, n, a, b);
 }
 
+/* performance, static OPPs, race-to-idle, external, ondemand x 2, oracles, gpugov */
+#define MAX_EXTERNAL	16
+#define MAX_POLICIES	(1 + GPUGOV_MAX_OPPS + 1 + MAX_EXTERNAL + 2 + \
+			 GPUGOV_NR_OBJ * (GPUGOV_NR_PRED + 1))
+
 static int build_policies(const struct sweep *w, const struct run_opts *o,
 			  struct policy *pol)
 {
 	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 } };
 	bool sweep = w->t.hdr.kind == GPUGOV_TRACE_SWEEP;
 	int n = 0, pred, obj;
-	u32 i;
+	u32 i, k;
 
 	if (!sweep)
 		goto gpugov_only;
@@ -251,6 +265,31 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 		snprintf(pol[n++].name, sizeof(pol[0].name), "static-%u", i);
 	}
 	pol[n++] = (struct policy){ .kind = POL_RACE_TO_IDLE, .name = "race-to-idle" };
+	for (i = 0; i < o->ext.nr; i++) {
+		const struct extseq *e = &o->ext.seq[i];
+
+		if (strcmp(e->workload, w->name))
+			continue;
+		if (e->n != w->t.nr_seg) {
+			fprintf(stderr, "gpugov-replay run: --external %s/%s has %u segments, "
+				"the trace %u\n", e->workload, e->policy, e->n, w->t.nr_seg);
+			return -1;
+		}
+		for (k = 0; k < e->n; k++)
+			if (e->opp[k] >= w->t.hdr.opps.nr) {
+				fprintf(stderr, "gpugov-replay run: --external %s/%s: OPP %u "
+					"is not in the trace's table\n", e->workload,
+					e->policy, e->opp[k]);
+				return -1;
+			}
+		if (n - (int)w->t.hdr.opps.nr - 2 == MAX_EXTERNAL) {
+			fprintf(stderr, "gpugov-replay run: more than %d external "
+				"sequences for %s\n", MAX_EXTERNAL, w->name);
+			return -1;
+		}
+		pol[n] = (struct policy){ .kind = POL_EXTERNAL, .ext = e };
+		snprintf(pol[n++].name, sizeof(pol[0].name), "%s", e->policy);
+	}
 	for (i = 0; i < ARRAY_SIZE(od); i++) {
 		pol[n] = (struct policy){ .kind = POL_ONDEMAND, .od = od[i] };
 		snprintf(pol[n++].name, sizeof(pol[0].name), "simple_ondemand-%u/%u",
@@ -326,6 +365,8 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "sequence", required_argument, NULL, 'q' },
 		{ "timing", no_argument, NULL, 't' },
 		{ "record", required_argument, NULL, 'r' },
+		{ "external", required_argument, NULL, 'e' },
+		{ "power-model", required_argument, NULL, 'm' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
@@ -374,6 +415,19 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		case 'r':
 			o->record = optarg;
 			break;
+		case 'e':
+			if (o->ext.nr) {
+				fprintf(stderr, "gpugov-replay run: one --external file\n");
+				return EXIT_USAGE;
+			}
+			if (extseq_load(optarg, &o->ext))
+				return EXIT_USAGE;
+			break;
+		case 'm':
+			if (strcmp(optarg, "em") && strcmp(optarg, "voltage"))
+				goto bad;
+			o->voltage_model = !strcmp(optarg, "voltage");
+			break;
 		case 'c':
 			o->fmt = TABLE_CSV;
 			break;
@@ -389,6 +443,10 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 			       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
 			       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
 			       "--timing reports each gpugov policy's intervals per second on stderr.\n"
+			       "--external SEQ.csv costs OPP sequences chosen elsewhere (the format\n"
+			       "--sequence writes) beside the other policies.\n"
+			       "--power-model voltage: gpugov ignores the table's energy-model power\n"
+			       "and uses the voltage model and its coefficients (as without an EM).\n"
 			       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
 			       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
 			       "every interval is compared with the OPP the device ran next.\n"
@@ -431,7 +489,6 @@ bad:
 	return EXIT_USAGE;
 }
 
-#define MAX_POLICIES (GPUGOV_MAX_OPPS + 8 + GPUGOV_NR_OBJ * (GPUGOV_NR_PRED + 1))
 
 int cmd_run(int argc, char **argv)
 {
@@ -469,7 +526,12 @@ int cmd_run(int argc, char **argv)
 			fprintf(stderr, "gpugov-replay run: %s\n", err);
 			return EXIT_FAILURE_RUN;
 		}
+		if (o.voltage_model)
+			for (i = 0; i < (int)w.t.hdr.opps.nr; i++)
+				w.t.hdr.opps.opp[i].power_uw = 0;
 		n = build_policies(&w, &o, pol);
+		if (n < 0)
+			return EXIT_USAGE;
 		if (o.record && w.t.hdr.kind == GPUGOV_TRACE_SWEEP) {
 			struct gpugov_trace_hdr h = w.t.hdr;
 
@@ -531,6 +593,7 @@ int cmd_run(int argc, char **argv)
 	table_free(&rtab);
 	if (seq)
 		fclose(seq);
+	extseq_free(&o.ext);
 	if (rec && fclose(rec)) {
 		perror(o.record);
 		return EXIT_FAILURE_RUN;

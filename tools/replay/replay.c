@@ -15,6 +15,7 @@ static const struct subcommand {
 	{ "accuracy", cmd_accuracy, "open-loop prediction error over sweep traces" },
 	{ "run", cmd_run, "closed-loop policies over sweep traces vs baselines and oracle" },
 	{ "import", cmd_import, "measurement CSVs (NV-DVFS-Benchmark, generic) to sweep traces" },
+	{ "pace", cmd_pace, "sweep of back-to-back work to frame-paced work with idle time" },
 	{ "plot", cmd_plot, "PNG figures: clock over time, predicted vs true, energy vs time" },
 };
 

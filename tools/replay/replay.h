@@ -20,6 +20,7 @@ int cmd_accuracy(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_pace(int argc, char **argv);
 
 int parse_u64(const char *s, size_t len, u64 *out);
 int parse_u32(const char *s, size_t len, u32 *out);

@@ -1,0 +1,11 @@
+# make demo: gpugov vs the kernel's simple_ondemand on the simulated GPU in
+# a VM, results table and plots (scripts/demo.sh).
+DEMO_GUEST := $(BUILD)/demo/demo_guest
+
+$(DEMO_GUEST): tools/demo/demo_guest.c selftests/vm/vmtap.h selftests/vm/simrun.h
+	@mkdir -p $(dir $@)
+	$(VM_CC) $(VM_CFLAGS) -o $@ $<
+
+demo: vm-modules tools $(BUILD)/gpugov-simblob $(BUILD)/vm/vm-exit $(DEMO_GUEST)
+	@scripts/deps.sh vm plot
+	@BUILD=$(BUILD) VM_KVER=$(VM_KVER) scripts/demo.sh

@@ -149,7 +149,7 @@ void gpugov_pcstall_lookup(const struct gpugov_pcstall_state *ps,
 			   const struct gpugov_sample *s,
 			   struct gpugov_pcstall_pred *out);
 u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
-			   u32 to_khz);
+			   const struct gpugov_opp *to);
 u64 gpugov_pcstall_work(const struct gpugov_sample *s,
 			const struct gpugov_pcstall_pred *pr, u32 to_khz);
 void gpugov_pcstall_get_stats(const struct gpugov_pcstall_state *ps,

@@ -158,19 +158,44 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc)
 }
 
 /**
+ * gpugov_mem_ps() - memory-bound time moved to another memory clock
+ * @s: sample, measured at s->mem_khz
+ * @ps: the part of its busy time a core-clock model deems memory-bound
+ * @to: the OPP predicted for
+ *
+ * The core-clock models (seeds 000 and 004) leave memory time unchanged,
+ * which is right for a core-only DVFS domain.  Where an OPP also moves the
+ * memory clock, keeping it unchanged would make every lower memory clock
+ * look free; to first order DRAM latency and transfer time scale with the
+ * memory clock period, so the memory-bound part is scaled by
+ * mem_f1 / mem_f2.  (The core + memory model, seed 001, models this
+ * properly.)  Unchanged where either clock is unknown.
+ */
+u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
+		  const struct gpugov_opp *to)
+{
+	if (!(s->caps & GPUGOV_CAP_MEM_KHZ) || !s->mem_khz || !to->mem_khz ||
+	    to->mem_khz == s->mem_khz)
+		return ps;
+	return gpugov_scale_ps(ps, s->mem_khz, to->mem_khz);
+}
+
+/**
  * gpugov_linear_time_ps() - the classic two-part model, seed 000 eq. (2)
  * @s: sample measured at f1 = s->core_khz
  * @mem_cyc: T_Memory in core cycles, the part that does not scale
- * @to_khz: f2
+ * @to: the OPP, f2 = to->core_khz
  *
- * T(f2) = T_Memory + (T - T_Memory) * f1 / f2, with T_Memory clamped to T.
+ * T(f2) = T_Memory + (T - T_Memory) * f1 / f2, with T_Memory clamped to T
+ * (and moved to the OPP's memory clock by gpugov_mem_ps()).
  */
 u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,
-			  u32 to_khz)
+			  const struct gpugov_opp *to)
 {
 	u64 t = gpugov_busy_ps(s);
 	u64 mem = gpugov_cyc_part_ps(s, mem_cyc);
 
-	return gpugov_sat_add(mem, gpugov_scale_ps(t - mem, s->core_khz,
-						   to_khz));
+	return gpugov_sat_add(gpugov_mem_ps(s, mem, to),
+			      gpugov_scale_ps(t - mem, s->core_khz,
+					      to->core_khz));
 }

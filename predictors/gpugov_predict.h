@@ -85,8 +85,10 @@ enum gpugov_pred_id gpugov_predict(const struct gpugov_pred_state *st,
 /* Shared by the models: the sample's busy time and cycles, sanitised. */
 u64 gpugov_busy_ps(const struct gpugov_sample *s);
 u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
+u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
+		  const struct gpugov_opp *to);
 u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,
-			  u32 to_khz);
+			  const struct gpugov_opp *to);
 
 extern const struct gpugov_predictor gpugov_pred_stall;
 extern const struct gpugov_predictor gpugov_pred_lead;

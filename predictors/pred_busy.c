@@ -12,7 +12,10 @@
  *	T(f2) = T * (1 - c) + T * c * f1 / f2.
  * With fewer than two distinct clocks in the phase nothing is known and c
  * is 1 (time proportional to the period): the conservative guess, which
- * never under-estimates the slowdown of going down.  A phase ends when, at
+ * never under-estimates the slowdown of going down; where the OPP also
+ * moves a memory clock, the whole busy time then follows whichever clock
+ * slows it more.  Once fitted, the part that does not scale with the core
+ * clock follows the memory clock (gpugov_mem_ps()).  A phase ends when, at
  * an unchanged clock, busy time moves by more than a quarter.
  */
 #include "gpugov_predict.h"
@@ -62,7 +65,12 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
 #define BUSY_C_SHIFT	30
 #define BUSY_C_ONE	BIT_ULL(BUSY_C_SHIFT)
 
-/* Fraction (Q30) of the busy time at @f1 that scales with the core clock. */
+/*
+ * Fraction (Q30) of the busy time at @f1 that scales with the core clock;
+ * BUSY_C_UNKNOWN where the history cannot tell.
+ */
+#define BUSY_C_UNKNOWN	(BUSY_C_ONE + 1)
+
 static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 busy1)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
@@ -71,7 +79,7 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 busy1)
 	u32 i;
 
 	if (b->nr < 2 || !busy1)
-		return BUSY_C_ONE;
+		return BUSY_C_UNKNOWN;
 	for (i = 0; i < b->nr; i++) {
 		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
 			   GPUGOV_BUSY_HIST;
@@ -83,7 +91,7 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 busy1)
 		ym += y[i];
 	}
 	if (!distinct)
-		return BUSY_C_ONE;
+		return BUSY_C_UNKNOWN;
 	xm = div64_s64(xm, b->nr);
 	ym = div64_s64(ym, b->nr);
 	for (i = 0; i < b->nr; i++) {
@@ -102,14 +110,21 @@ static void busy_predict(const struct gpugov_pred_state *st,
 	u64 busy = gpugov_busy_ps(s);
 	u64 c = busy_scaling(&st->busy, s->core_khz,
 			     min_t(u64, s->busy_ns, s->interval_ns));
-	u64 scaling = gpugov_mul_div(busy, (u32)c, BUSY_C_ONE);
+	u64 scaling = gpugov_mul_div(busy, (u32)min_t(u64, c, BUSY_C_ONE),
+				     BUSY_C_ONE);
 	u32 i;
 
 	for (i = 0; i < t->nr; i++) {
 		u64 scaled = gpugov_scale_ps(scaling, s->core_khz,
 					     t->opp[i].core_khz);
+		u64 mem = gpugov_mem_ps(s, busy, &t->opp[i]);
 
-		time_ps[i] = gpugov_sat_add(busy - scaling, scaled);
+		if (c == BUSY_C_UNKNOWN)
+			time_ps[i] = mem == busy ? scaled : max_t(u64, scaled, mem);
+		else
+			time_ps[i] = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling,
+								  &t->opp[i]),
+						    scaled);
 	}
 }
 

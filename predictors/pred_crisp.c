@@ -14,7 +14,8 @@
  * computation would become overlapped:
  *   T(f2) = LCP + T_CSP^stall + s * T_CSP^comp
  * CRISP-L replaces the adjusted load critical path by the cycles with at
- * least one load miss outstanding.
+ * least one load miss outstanding.  LCP and store stalls, the memory-bound
+ * terms, follow the memory clock where the OPP moves it (gpugov_mem_ps()).
  */
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
@@ -36,16 +37,18 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 	ccomp = busy - lcp - sstall;
 
 	for (i = 0; i < t->nr; i++) {
-		u32 f2 = t->opp[i].core_khz;
-		u64 lpath, cpath;
+		const struct gpugov_opp *o = &t->opp[i];
+		u32 f2 = o->core_khz;
+		u64 lpath, cpath, mlcp = gpugov_mem_ps(s, lcp, o);
+		u64 msstall = gpugov_mem_ps(s, sstall, o);
 
 		if (f2 > f1) {
 			cpath = gpugov_scale_ps(ccomp, f1, f2);
-			time_ps[i] = gpugov_sat_add(lcp + sstall, cpath);
+			time_ps[i] = gpugov_sat_add(mlcp + msstall, cpath);
 			continue;
 		}
-		lpath = max_t(u64, lcp, gpugov_scale_ps(lcomp, f1, f2));
-		cpath = max_t(u64, ccomp + sstall,
+		lpath = max_t(u64, mlcp, gpugov_scale_ps(lcomp, f1, f2));
+		cpath = max_t(u64, ccomp + msstall,
 			      gpugov_scale_ps(ccomp, f1, f2));
 		time_ps[i] = gpugov_sat_add(lpath, cpath);
 	}

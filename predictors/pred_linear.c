@@ -19,8 +19,7 @@ static void linear_predict(const struct gpugov_sample *s,
 	u32 i;
 
 	for (i = 0; i < t->nr; i++)
-		time_ps[i] = gpugov_linear_time_ps(s, mem_cyc,
-						   t->opp[i].core_khz);
+		time_ps[i] = gpugov_linear_time_ps(s, mem_cyc, &t->opp[i]);
 }
 
 static void stall_predict(const struct gpugov_pred_state *st,

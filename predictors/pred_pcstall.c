@@ -307,26 +307,30 @@ void gpugov_pcstall_observe(struct gpugov_pcstall_state *ps,
 }
 
 /**
- * gpugov_pcstall_time_ps() - busy time of the sample's work at a clock
+ * gpugov_pcstall_time_ps() - busy time of the sample's work at an OPP
  * @s: sample, measured at f1 = s->core_khz over its busy time E_ps
  * @sigma: elasticity, Q30, clamped to 1.0
- * @to_khz: f
+ * @to: the OPP, core clock f
  *
  * T(f) = E_ps * f1 / ((1 - sigma) * f1 + sigma * f): a fixed-time epoch
  * that commits I(f1) instructions at f1 commits I(f) = I0 + S f at f, so
- * the same work takes E * I(f1) / I(f).  The denominator is at least
- * min(f1, f) * 2^30, so it is zero only for a zero clock, where the
- * result saturates.
+ * the same work takes E * I(f1) / I(f).  Where the OPP also moves the
+ * memory clock, the insensitive rate I0 follows it (see gpugov_mem_ps()):
+ * the (1 - sigma) * f1 term is scaled by mem_f / mem_f1.  The denominator
+ * is zero only for zero clocks, where the result saturates.
  *
  * Return: the time in ps, saturated at U64_MAX.
  */
 u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
-			   u32 to_khz)
+			   const struct gpugov_opp *to)
 {
-	u64 e = gpugov_busy_ps(s), f1 = s->core_khz, den;
+	u64 e = gpugov_busy_ps(s), f1 = s->core_khz, den, insens;
 
 	sigma = min_t(u64, sigma, GPUGOV_PCSTALL_SIGMA_ONE);
-	den = (GPUGOV_PCSTALL_SIGMA_ONE - sigma) * f1 + sigma * to_khz;
+	insens = (GPUGOV_PCSTALL_SIGMA_ONE - sigma) * f1;
+	if ((s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz && to->mem_khz)
+		insens = gpugov_cm_mul_div(insens, to->mem_khz, s->mem_khz);
+	den = gpugov_sat_add(insens, sigma * to->core_khz);
 	if (!f1)
 		return e;
 	return gpugov_cm_mul_div(e, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT, den);
@@ -418,8 +422,7 @@ static void pcstall_predict(const struct gpugov_pred_state *st,
 
 	gpugov_pcstall_lookup(&st->pcstall, s, &pr);
 	for (i = 0; i < t->nr; i++)
-		time_ps[i] = gpugov_pcstall_time_ps(s, pr.sigma,
-						    t->opp[i].core_khz);
+		time_ps[i] = gpugov_pcstall_time_ps(s, pr.sigma, &t->opp[i]);
 }
 
 const struct gpugov_predictor gpugov_pred_pcstall = {

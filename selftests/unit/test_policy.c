@@ -213,6 +213,39 @@ static void test_busy_model(void)
 	tap_ok(st.busy.nr == 1, "busy time jumping at an unchanged clock starts a new phase");
 }
 
+/*
+ * A (core, mem) table: core-clock models move their memory-bound time with
+ * the memory clock, so a lower memory clock is not free.
+ */
+static void test_memory_clock(void)
+{
+	struct gpugov_opp_table t = { .nr = 2 };
+	struct gpugov_sample s = sample_at_top(50);
+	struct gpugov_pred_state st;
+	u64 tp[2];
+	int id;
+
+	t.opp[0] = (struct gpugov_opp){ .core_khz = 1000000, .mem_khz = 500000 };
+	t.opp[1] = (struct gpugov_opp){ .core_khz = 1000000, .mem_khz = 1000000 };
+	s.mem_khz = 1000000;
+	s.caps |= GPUGOV_CAP_MEM_KHZ | GPUGOV_CAP_LEAD | GPUGOV_CAP_CRIT;
+	s.lead_cyc = s.crit_cyc = s.lcp_cyc;
+	gpugov_pred_init(&st);
+	gpugov_pred_observe(&st, &s);
+	for (id = 0; id < GPUGOV_NR_PRED; id++) {
+		if (id == GPUGOV_PRED_COREMEM || id == GPUGOV_PRED_PCSTALL)
+			continue;
+		gpugov_predict(&st, id, &s, &t, tp);
+		tap_ok(tp[1] == 1000000000ULL && tp[0] > tp[1],
+		       "%s: half the memory clock slows 50%% memory-bound work (%llu vs %llu ps)",
+		       gpugov_predictor(id)->name, (unsigned long long)tp[0],
+		       (unsigned long long)tp[1]);
+	}
+	s.caps &= ~GPUGOV_CAP_MEM_KHZ;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == tp[1], "without a known memory clock it does not move");
+}
+
 int main(void)
 {
 	test_objectives();
@@ -220,5 +253,6 @@ int main(void)
 	test_power_model();
 	test_fallback_and_names();
 	test_busy_model();
+	test_memory_clock();
 	return tap_done("policy");
 }

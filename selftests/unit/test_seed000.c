@@ -99,7 +99,7 @@ static void test_figure1_linear(void)
 		       (unsigned long long)ex[i].at_half,
 		       (unsigned long long)tp[0]);
 	}
-	tap_ok(gpugov_linear_time_ps(&s, 16, F_KHZ / 2) == 50 * UNIT_PS,
+	tap_ok(gpugov_linear_time_ps(&s, 16, &t.opp[0]) == 50 * UNIT_PS,
 	       "fig 1: MISS T_mem 16 predicts 50 at f/2 through eq. (2)");
 }
 

@@ -5,10 +5,11 @@
  *  - a DRAM-streaming kernel changes < 5 % over the whole core range and
  *    achieves within 5 % of the configured peak bandwidth;
  *  - time is non-increasing in core and memory frequency for every suite
- *    kernel, within MONO_TOL: at half size, warp-scheduling order effects
- *    (GTO convoys on a shared unit, which warps' misses queue first) make
- *    a higher clock up to ~4 % slower in a few cases; each inversion
- *    above 0.5 % is listed as a diagnostic (docs/simulator.md);
+ *    kernel: strictly for kernels without global memory accesses (their
+ *    time depends on the core clock alone), within MONO_TOL for the
+ *    others, whose time a higher clock can lengthen through scheduling
+ *    order (which SM gets the last blocks, which warps' misses queue
+ *    first; docs/simulator.md "Monotonicity"); every inversion is listed;
  *  - the CRISP cycle classes partition every SM's cycles exactly, and the
  *    adjusted LCP is >= the load-stall cycles, in every interval;
  *  - a fork-pre-execute sweep continued from the top OPP reproduces a
@@ -28,6 +29,14 @@
 #define MAXWELL "tools/sim/gpus/maxwell-16sm.gpu"
 #define KDIR "tools/sim/workloads/kernels"
 #define MONO_SCALE 0.5
+/*
+ * Scheduling-order resolution of a kernel that uses the memory system:
+ * its time at one OPP is only defined to within what the discrete
+ * schedule (block placement, warp order, queue order) does with the exact
+ * clock ratio.  Measured (docs/results-sim.md): clocks 50 ppm apart -
+ * the same OPP to a real crystal - give times up to 8 % apart at this
+ * size; the largest inversion between adjacent OPPs is 4.3 %.
+ */
 #define MONO_TOL 0.05
 
 static struct sim_gpu_desc fermi, maxwell;
@@ -138,16 +147,24 @@ static void test_stream(void)
 	       peak / 1e9);
 }
 
+/* Did the run just ended touch global memory? */
+static int used_memory(void)
+{
+	return rec.s.gld_txn || rec.s.gst_txn;
+}
+
 /*
  * Every suite kernel on both GPUs: time non-increasing along the core
  * clock at each memory clock and along the memory clock at each core
- * clock; counters consistent in every run.
+ * clock (strictly for kernels without global memory, within MONO_TOL for
+ * the others); counters consistent in every run.
  */
 static void test_monotonic(void)
 {
 	const struct sim_gpu_desc *gpus[] = { &fermi, &maxwell };
 	struct dirent **names;
-	int n, i, kernels = 0, nonmono = 0, bad = 0;
+	int n, i, kernels = 0, core_only = 0, steps = 0, inv = 0, bad = 0;
+	int over_tol = 0, strict_fail = 0;
 	double worst = 0;
 
 	n = scandir(KDIR, &names, NULL, alphasort);
@@ -168,31 +185,42 @@ static void test_monotonic(void)
 		for (gi = 0; gi < 2; gi++) {
 			const struct sim_gpu_desc *g = gpus[gi];
 			double t[GPUGOV_MAX_OPPS];
-			u32 c, m, nm = g->nr_mem;
+			u32 c, m, d, nm = g->nr_mem, nopp = g->nr_core * nm;
+			int mem = 0;
 
-			for (c = 0; c < g->nr_core * nm; c++)
+			for (c = 0; c < nopp; c++) {
 				t[c] = run_at(g, c, &bad);
-			for (c = 0; c < g->nr_core; c++)
-				for (m = 0; m < nm; m++) {
-					double up_c = c + 1 < g->nr_core ?
-						t[(c + 1) * nm + m] : 0;
-					double up_m = m + 1 < nm ?
-						t[c * nm + m + 1] : 0;
-					double r = t[c * nm + m];
-					double e1 = up_c / r - 1, e2 = up_m / r - 1;
+				mem |= used_memory();
+			}
+			core_only += !mem;
+			for (c = 0; c < nopp; c++)
+				for (d = 0; d < 2; d++) {
+					/* d = 0: next core clock, 1: next memory clock */
+					u32 up = d ? c + 1 : c + nm;
+					double e;
 
-					if (e1 > worst)
-						worst = e1;
-					if (e2 > worst)
-						worst = e2;
-					if (e1 > MONO_TOL || e2 > MONO_TOL)
-						nonmono++;
-					if (e1 > 0.005 || e2 > 0.005) {
-						tap_diag("%s on %s: slower at a higher clock "
-							 "than at OPP %u (+%.2f%%)",
-							 wl.name, g->name, c * nm + m,
-							 100 * (e1 > e2 ? e1 : e2));
-					}
+					if (d ? c % nm + 1 == nm : up >= nopp)
+						continue;
+					steps++;
+					e = t[up] / t[c] - 1;
+					if (e <= 0)
+						continue;
+					inv++;
+					worst = e > worst ? e : worst;
+					strict_fail += !mem;
+					over_tol += e > MONO_TOL;
+					m = c % nm;
+					tap_diag("%s on %s: %+.3f%% from %u to %u MHz %s "
+						 "(at %u MHz %s)%s", wl.name, g->name,
+						 100 * e, (d ? g->mem_khz[m] :
+							   g->core_khz[c / nm]) / 1000,
+						 (d ? g->mem_khz[m + 1] :
+						  g->core_khz[c / nm + 1]) / 1000,
+						 d ? "memory" : "core",
+						 (d ? g->core_khz[c / nm] :
+						  g->mem_khz[m]) / 1000,
+						 d ? "core" : "memory",
+						 mem ? "" : " - core-only kernel");
 				}
 		}
 next:
@@ -200,9 +228,13 @@ next:
 	}
 	free(names);
 	tap_ok(kernels >= 16, "%d suite kernels", kernels);
-	tap_ok(!nonmono, "time non-increasing in core and memory clock for "
-	       "every kernel on both GPUs within %.0f%% (largest increase "
-	       "%.2f%%)", 100 * MONO_TOL, 100 * worst);
+	tap_ok(core_only >= 2 && !strict_fail, "time strictly non-increasing "
+	       "in both clocks for the %d kernel/GPU pairs without global "
+	       "memory", core_only);
+	tap_ok(!over_tol, "time non-increasing in core and memory clock for "
+	       "every kernel on both GPUs within the %.0f%% scheduling-order "
+	       "resolution: %d of %d clock steps slower, largest +%.2f%%",
+	       100 * MONO_TOL, inv, steps, 100 * worst);
 	tap_ok(!bad, "cycle classes partition every SM's cycles, "
 	       "load stall <= adjusted LCP <= cycles (%d violations)", bad);
 }

@@ -4,6 +4,7 @@
  * tolerance of unknown columns and lines, refusal of other versions, and
  * errors that name the file and line.
  */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,10 +202,13 @@ static void test_sample_subset(void)
 	if (!tap_ok(!load_text(buf, &t, err), "busy-only sample trace read"))
 		tap_diag("%s", err);
 	tap_ok(t.hdr.caps == 0 && t.nr_rec == 3, "no optional caps, 3 records");
-	for (i = 0; i < t.nr_rec; i++)
-		bad += t.rec[i].s.busy_ns != in[i].s.busy_ns ||
-		       t.rec[i].opp != in[i].opp || t.rec[i].s.insts ||
-		       t.rec[i].s.caps;
+	for (i = 0; i < t.nr_rec; i++) {
+		const struct gpugov_trace_rec *r = gpugov_trace_rec_at(&t, i);
+
+		bad += r->s.busy_ns != in[i].s.busy_ns || r->opp != in[i].opp ||
+		       r->s.insts || r->s.caps;
+	}
+	bad += gpugov_trace_rec_at(&t, 3) != NULL;
 	tap_ok(!bad, "busy/total and OPP round-trip, absent counters are 0");
 	gpugov_trace_free(&t);
 	free(buf);
@@ -229,6 +233,7 @@ static const char fixture_extra[] =
 
 static void test_unknown_ignored(void)
 {
+	const struct gpugov_trace_rec *r0, *r1;
 	struct gpugov_trace t;
 	char err[GPUGOV_TRACE_ERR_MAX];
 	int rc = load_text(fixture_extra, &t, err);
@@ -237,14 +242,16 @@ static void test_unknown_ignored(void)
 		tap_diag("%s", err);
 	if (rc)
 		return;
-	tap_ok(t.nr_rec == 2 && t.rec[0].s.busy_ns == 5000000 &&
-	       t.rec[0].s.insts == 1234 && t.rec[1].s.core_khz == 790000,
+	r0 = gpugov_trace_rec_at(&t, 0);
+	r1 = gpugov_trace_rec_at(&t, 1);
+	tap_ok(t.nr_rec == 2 && r0->s.busy_ns == 5000000 &&
+	       r0->s.insts == 1234 && r1->s.core_khz == 790000,
 	       "known columns read by name in any order");
-	tap_ok(t.rec[0].opp == 1 && t.rec[1].opp == 2,
+	tap_ok(r0->opp == 1 && r1->opp == 2,
 	       "without an opp column, records map to the nearest OPP");
-	tap_ok(t.rec[0].seg == 0 && t.rec[1].seg == 1,
+	tap_ok(r0->seg == 0 && r1->seg == 1,
 	       "without a seg column, sample records are numbered");
-	tap_ok(t.hdr.caps == GPUGOV_CAP_INSTS && t.rec[0].s.caps == GPUGOV_CAP_INSTS,
+	tap_ok(t.hdr.caps == GPUGOV_CAP_INSTS && r0->s.caps == GPUGOV_CAP_INSTS,
 	       "caps follow the columns present");
 	gpugov_trace_free(&t);
 }
@@ -297,10 +304,72 @@ static void test_errors(void)
 	       strstr(err, "/nonexistent/x.trace"), "missing file named: %s", err);
 }
 
+/* Heap bytes in use (glibc: small blocks plus mmap()ed ones). */
+static size_t heap_bytes(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
+/*
+ * A sweep trace without waves is stored compactly (records hold only the
+ * waves they have), yet every record reads as a full struct, waves and
+ * all; records with waves keep them.
+ */
+static void test_compact(void)
+{
+	enum { NSEG = 5000, NOPP = 4 };
+	struct gpugov_trace_rec *r = malloc(sizeof(*r)), *copy = malloc(sizeof(*r));
+	struct gpugov_trace_hdr h;
+	struct gpugov_trace t;
+	char err[GPUGOV_TRACE_ERR_MAX], *buf = NULL;
+	size_t len = 0, before, per_rec;
+	u32 s, o, bad = 0;
+	FILE *f;
+
+	gpugov_trace_hdr_init(&h, GPUGOV_TRACE_SWEEP, GPUGOV_INTERVAL_SEGMENT, 1);
+	fill_table(&h.opps, NOPP);
+	f = open_memstream(&buf, &len);
+	gpugov_trace_write_header(f, &h);
+	for (s = 0; s < NSEG; s++)
+		for (o = 0; o < NOPP; o++) {
+			/* one record in 1000 has waves */
+			fill_rec(r, &h, s, o, (s * NOPP + o) % 1000 ? 0 : 64);
+			gpugov_trace_write_rec(f, &h, r);
+		}
+	fclose(f);
+	before = heap_bytes();
+	if (!tap_ok(!load_text(buf, &t, err), "%u-record sweep read", NSEG * NOPP)) {
+		tap_diag("%s", err);
+		goto out;
+	}
+	per_rec = (heap_bytes() - before) / t.nr_rec;
+	tap_ok(per_rec < 300, "%zu bytes a record in memory (a full struct "
+	       "gpugov_trace_rec is %zu)", per_rec, sizeof(*r));
+	for (s = 0; s < NSEG; s++)
+		for (o = 0; o < NOPP; o++) {
+			const struct gpugov_trace_rec *x = gpugov_trace_sweep_at(&t, s, o);
+
+			*copy = *x;	/* a whole-struct read stays in bounds */
+			bad += copy->seg != s || copy->opp != o ||
+			       copy->s.nr_waves != ((s * NOPP + o) % 1000 ? 0 : 64);
+			if (x->s.nr_waves)
+				bad += x->s.waves[63].age_rank != 63;
+		}
+	tap_ok(!bad, "records with and without waves read back (%u bad)", bad);
+	gpugov_trace_free(&t);
+out:
+	free(buf);
+	free(r);
+	free(copy);
+}
+
 int main(void)
 {
 	rng_seed(1);
 	test_sweep_round_trip();
+	test_compact();
 	test_sample_subset();
 	test_unknown_ignored();
 	test_errors();

@@ -585,9 +585,55 @@ void gpugov_trace_close(struct gpugov_trace_reader *r)
 /* ------------------------------------------------------------------ */
 /* whole-trace reader                                                  */
 
+/*
+ * Records in memory: each is the prefix of a struct gpugov_trace_rec up
+ * to the end of its own waves, packed into chunks.  Every chunk has
+ * CHUNK_SLACK zeroed bytes after the space records may use, so reading a
+ * whole struct gpugov_trace_rec at any record stays inside the chunk.
+ */
+#define CHUNK_BYTES	(1024 * 1024)
+#define CHUNK_SLACK	sizeof(struct gpugov_trace_rec)
+
+struct gpugov_trace_chunk {
+	struct gpugov_trace_chunk *next;
+	size_t used;
+	u64 data[];	/* CHUNK_BYTES + CHUNK_SLACK bytes */
+};
+
+/* Bytes record @rec needs: the struct up to its waves, 8-byte aligned. */
+static size_t rec_bytes(const struct gpugov_trace_rec *rec)
+{
+	size_t n = offsetof(struct gpugov_trace_rec, s.waves) +
+		   (size_t)rec->s.nr_waves * sizeof(struct gpugov_wave);
+
+	return (n + 7) & ~(size_t)7;
+}
+
+/* Append a compact copy of @rec; returns it, or NULL if out of memory. */
+static const struct gpugov_trace_rec *store(struct gpugov_trace *t,
+					    const struct gpugov_trace_rec *rec)
+{
+	struct gpugov_trace_chunk *c = t->chunks;
+	size_t n = rec_bytes(rec);
+	char *p;
+
+	if (!c || c->used + n > CHUNK_BYTES) {
+		c = calloc(1, sizeof(*c) + CHUNK_BYTES + CHUNK_SLACK);
+		if (!c)
+			return NULL;
+		c->next = t->chunks;
+		t->chunks = c;
+	}
+	p = (char *)c->data + c->used;
+	memcpy(p, rec, n);
+	c->used += n;
+	return (const struct gpugov_trace_rec *)p;
+}
+
 static int load(struct gpugov_trace_reader *r, struct gpugov_trace *t,
 		char *err, size_t errlen)
 {
+	struct gpugov_trace_rec *rec = malloc(sizeof(*rec));
 	u32 cap = 0;
 	int rc;
 
@@ -595,23 +641,31 @@ static int load(struct gpugov_trace_reader *r, struct gpugov_trace *t,
 	t->hdr = r->hdr;
 	for (;;) {
 		if (t->nr_rec == cap) {
-			struct gpugov_trace_rec *p;
+			const struct gpugov_trace_rec **p;
 
 			cap = cap ? cap * 2 : 64;
-			p = realloc(t->rec, cap * sizeof(*p));
+			p = rec ? realloc(t->recs, cap * sizeof(*p)) : NULL;
 			if (!p) {
 				snprintf(r->err, sizeof(r->err),
 					 "%s: out of memory", r->path);
 				rc = -1;
 				break;
 			}
-			t->rec = p;
+			t->recs = p;
 		}
-		rc = gpugov_trace_next(r, &t->rec[t->nr_rec]);
+		rc = gpugov_trace_next(r, rec);
 		if (rc <= 0)
 			break;
+		t->recs[t->nr_rec] = store(t, rec);
+		if (!t->recs[t->nr_rec]) {
+			snprintf(r->err, sizeof(r->err), "%s: out of memory",
+				 r->path);
+			rc = -1;
+			break;
+		}
 		t->nr_rec++;
 	}
+	free(rec);
 	if (!rc && t->hdr.kind == GPUGOV_TRACE_SWEEP) {
 		if (t->nr_rec % t->hdr.opps.nr) {
 			snprintf(r->err, sizeof(r->err),
@@ -672,8 +726,20 @@ int gpugov_trace_load(const char *path, struct gpugov_trace *t, char *err,
 }
 
 /**
+ * gpugov_trace_rec_at() - record @i in file order
+ * Return: the record (read-only, see struct gpugov_trace), or NULL if
+ * out of range.
+ */
+const struct gpugov_trace_rec *
+gpugov_trace_rec_at(const struct gpugov_trace *t, u32 i)
+{
+	return i < t->nr_rec ? t->recs[i] : NULL;
+}
+
+/**
  * gpugov_trace_sweep_at() - record of segment @seg at OPP @opp
- * Return: the record, or NULL if @t is not a sweep trace or out of range.
+ * Return: the record (read-only, see struct gpugov_trace), or NULL if @t
+ * is not a sweep trace or out of range.
  */
 const struct gpugov_trace_rec *
 gpugov_trace_sweep_at(const struct gpugov_trace *t, u32 seg, u32 opp)
@@ -681,13 +747,19 @@ gpugov_trace_sweep_at(const struct gpugov_trace *t, u32 seg, u32 opp)
 	if (t->hdr.kind != GPUGOV_TRACE_SWEEP || seg >= t->nr_seg ||
 	    opp >= t->hdr.opps.nr)
 		return NULL;
-	return &t->rec[(size_t)seg * t->hdr.opps.nr + opp];
+	return t->recs[(size_t)seg * t->hdr.opps.nr + opp];
 }
 
 void gpugov_trace_free(struct gpugov_trace *t)
 {
-	free(t->rec);
-	t->rec = NULL;
+	while (t->chunks) {
+		struct gpugov_trace_chunk *c = t->chunks;
+
+		t->chunks = c->next;
+		free(c);
+	}
+	free(t->recs);
+	t->recs = NULL;
 	t->nr_rec = 0;
 	t->nr_seg = 0;
 }

@@ -16,6 +16,9 @@
  * (sweep traces are then indexed by segment and OPP), or the streaming
  * reader returns one record at a time.  Errors are reported as
  * "file:line: message" in a caller-supplied buffer.
+ *
+ * In memory, a record keeps only the waves it has: a trace without waves
+ * costs about 200 bytes a record, not sizeof(struct gpugov_trace_rec).
  */
 #ifndef GPUGOV_TRACE_H
 #define GPUGOV_TRACE_H
@@ -78,19 +81,29 @@ struct gpugov_trace_rec {
 	struct gpugov_sample s;
 };
 
+struct gpugov_trace_chunk;
+
 /**
  * struct gpugov_trace - a whole trace in memory
  * @hdr: the header
- * @nr_rec: records in @rec
- * @rec: records in file order; for a sweep trace ordered by segment,
- *	then OPP, so record (seg, opp) is rec[seg * hdr.opps.nr + opp]
+ * @nr_rec: records; gpugov_trace_rec_at() returns them in file order (a
+ *	sweep trace's by segment, then OPP, so record (seg, opp) is number
+ *	seg * hdr.opps.nr + opp, which gpugov_trace_sweep_at() looks up)
  * @nr_seg: sweep traces: number of segments
+ * @recs, @chunks: private (the record index and the storage behind it)
+ *
+ * The records are stored compactly: each is a struct gpugov_trace_rec
+ * cut after its s.nr_waves waves.  A record the lookups return reads like
+ * a full one - its fields, waves[0 .. nr_waves), even a copy of the whole
+ * struct (storage always extends far enough; the bytes past its own waves
+ * are other records' or zero) - but is read-only.
  */
 struct gpugov_trace {
 	struct gpugov_trace_hdr hdr;
 	u32 nr_rec;
-	struct gpugov_trace_rec *rec;
 	u32 nr_seg;
+	const struct gpugov_trace_rec **recs;
+	struct gpugov_trace_chunk *chunks;
 };
 
 /* ---- streaming reader ---- */
@@ -134,6 +147,8 @@ int gpugov_trace_load(const char *path, struct gpugov_trace *t, char *err,
 		      size_t errlen);
 int gpugov_trace_load_file(FILE *f, const char *name, struct gpugov_trace *t,
 			   char *err, size_t errlen);
+const struct gpugov_trace_rec *
+gpugov_trace_rec_at(const struct gpugov_trace *t, u32 i);
 const struct gpugov_trace_rec *
 gpugov_trace_sweep_at(const struct gpugov_trace *t, u32 seg, u32 opp);
 void gpugov_trace_free(struct gpugov_trace *t);

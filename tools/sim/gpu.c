@@ -30,8 +30,6 @@ u32 sim_nr_opp(const struct sim *x)
 void sim_init(struct sim *x, const struct sim_gpu_desc *g,
 	      const struct sim_workload *w, struct sim_state *st, u64 seed)
 {
-	struct cache_geom l1 = { g->l1_kb * 1024 / SIM_LINE_BYTES / g->l1_ways,
-				 g->l1_ways };
 	u32 s, i;
 
 	x->g = g;
@@ -48,7 +46,7 @@ void sim_init(struct sim *x, const struct sim_gpu_desc *g,
 		sm->next = SIM_INF;
 		sm->mshr_min = SIM_INF;
 		sm->sq_min = SIM_INF;
-		cache_clear(sm->l1, l1);
+		cache_clear(sm->l1, &g->l1);
 		crisp_reset(&sm->cc, 0);
 	}
 	st->seed = seed;

@@ -178,6 +178,12 @@ int sim_gpu_load(struct sim_gpu_desc *g, const char *path, char *err)
 		n = sim_lex_err(&lx, "l1 lines not a multiple of l1_ways");
 	if (!n && (g->l2_kb * 1024 / SIM_LINE_BYTES) % g->l2_ways)
 		n = sim_lex_err(&lx, "l2 lines not a multiple of l2_ways");
+	if (!n) {
+		cache_geom_init(&g->l1, g->l1_kb, g->l1_ways);
+		cache_geom_init(&g->l2, g->l2_kb, g->l2_ways);
+		sim_div_init(&g->banks, g->l2_banks);
+		sim_div_init(&g->channels, g->dram_channels);
+	}
 	sim_lex_close(&lx);
 	return n < 0 ? -1 : 0;
 }

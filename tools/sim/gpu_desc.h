@@ -7,6 +7,7 @@
 #ifndef SIM_GPU_DESC_H
 #define SIM_GPU_DESC_H
 
+#include "cache.h"
 #include "gpugov_sample.h"
 #include "sim_parse.h"
 
@@ -80,6 +81,11 @@ struct sim_gpu_desc {
 	u32 nr_mem;
 	u32 mem_khz[SIM_MAX_MEM_OPP];
 	struct sim_power pw;
+	/* derived by sim_gpu_load() */
+	struct cache_geom l1;
+	struct cache_geom l2;
+	struct sim_div banks;		/* line -> L2 bank */
+	struct sim_div channels;	/* line -> DRAM channel */
 };
 
 int sim_gpu_load(struct sim_gpu_desc *g, const char *path, char *err);

@@ -15,13 +15,6 @@
 #include "cache.h"
 #include "memsys.h"
 
-static struct cache_geom l2_geom(const struct sim_gpu_desc *g)
-{
-	struct cache_geom c = { g->l2_kb * 1024 / SIM_LINE_BYTES / g->l2_ways,
-				g->l2_ways };
-	return c;
-}
-
 void memsys_init(struct memsys *m, const struct sim_gpu_desc *g)
 {
 	u32 i;
@@ -29,7 +22,7 @@ void memsys_init(struct memsys *m, const struct sim_gpu_desc *g)
 	m->l2_txn = m->l2_hits = m->dram_txn = 0;
 	for (i = 0; i < SIM_MAX_BANKS; i++)
 		m->bank_free[i] = m->chan_free[i] = 0;
-	cache_clear(m->l2, l2_geom(g));
+	cache_clear(m->l2, &g->l2);
 	memsys_set_clock(m, g->mem_khz[0]);
 }
 
@@ -59,10 +52,10 @@ u64 memsys_access(struct memsys *m, const struct sim_gpu_desc *g, u64 line,
 		  u64 t_fs, int write)
 {
 	const u64 tm = m->tm_fs;
-	struct cache_geom geom = l2_geom(g);
+	const struct cache_geom *geom = &g->l2;
 	u64 t, miss_at, victim, wb_done = 0;
 
-	t = serve(&m->bank_free[line % g->l2_banks], t_fs + g->icnt_lat * tm,
+	t = serve(&m->bank_free[sim_mod(&g->banks, line)], t_fs + g->icnt_lat * tm,
 		  g->l2_service * tm) + g->l2_lat * tm;
 	m->l2_txn++;
 	if (cache_access(m->l2, geom, line, write)) {
@@ -73,14 +66,14 @@ u64 memsys_access(struct memsys *m, const struct sim_gpu_desc *g, u64 line,
 	 * is queued for write-back then too, behind the read. */
 	miss_at = t;
 	if (!write) {
-		t = serve(&m->chan_free[line % g->dram_channels], miss_at,
+		t = serve(&m->chan_free[sim_mod(&g->channels, line)], miss_at,
 			  g->dram_service * tm) + g->dram_lat * tm;
 		m->dram_txn++;
 	}
 	victim = cache_fill(m->l2, geom, line, write);
 	if (victim != CACHE_EMPTY && (victim & CACHE_DIRTY)) {
 		victim &= ~CACHE_DIRTY;
-		wb_done = serve(&m->chan_free[victim % g->dram_channels],
+		wb_done = serve(&m->chan_free[sim_mod(&g->channels, victim)],
 				miss_at, g->dram_service * tm) +
 			  g->dram_service * tm;
 		m->dram_txn++;

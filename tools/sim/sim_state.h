@@ -19,6 +19,8 @@
 #define SIM_INF			U64_MAX
 #define SIM_L1_MAX_LINES	(SIM_L1_MAX_KB * 1024 / SIM_LINE_BYTES)
 #define SIM_MSHR_WAITERS	8
+#define SIM_MSHR_FILTER		1024	/* buckets of the MSHR line filter */
+#define SIM_MSHR_WORDS		((SIM_MAX_MSHR + 63) / 64)
 
 /**
  * struct sim_warp - one warp slot
@@ -74,18 +76,16 @@ struct sim_block {
 };
 
 /**
- * struct sim_mshr - one outstanding L1 load miss
- * @line: line address
- * @ret: core cycle the data is back in the SM
- * @t_mem_fs: time the memory domain returns it (kept to re-time @ret
- *	when the core clock changes)
+ * struct sim_mshr - one outstanding L1 load miss; its line address and
+ * return cycle are in struct sim_sm's @mline and @mret at the same index
+ * (scanned on every load transaction and return, so kept dense)
+ * @t_mem_fs: time the memory domain returns it (kept to re-time the
+ *	return cycle when the core clock changes)
  * @ts: timestamps for the critical-path counters
  * @nw: merged requesters
  * @warp, @reg: who waits for it
  */
 struct sim_mshr {
-	u64 line;
-	u64 ret;
 	u64 t_mem_fs;
 	struct crisp_ts ts;
 	u8 nw;
@@ -114,6 +114,9 @@ struct sim_events {
 /**
  * struct sim_lsu - the load/store unit: one global memory instruction at
  * a time, one line transaction per cycle
+ * @gwarp, @wib, @bid: the issuing warp's place in the grid, taken at
+ *	issue: a warp may exit while the LSU still sends its store, and a
+ *	new warp may take its slot
  */
 struct sim_lsu {
 	u8 busy;
@@ -125,8 +128,32 @@ struct sim_lsu {
 	u32 ntxn;
 	u32 next;
 	u32 k;		/* the warp's access index for this array */
+	u32 gwarp;
+	u32 wib;
+	u32 bid;
 };
 
+/*
+ * One SM.  @order lists the resident warp slots oldest first and @pos is
+ * each slot's index in it.  The schedulers work from masks over those
+ * indices (bit i is the warp order[i]), kept in step with every change of
+ * a warp's @live, @at_bar, @wake and @pc: @cand, the warps that may issue
+ * at some cycle (not at a barrier, operands not waiting on a load);
+ * @ldwait, those whose operands wait on a load; @memnext, those whose
+ * next instruction is a global load or store, and @memrdy, those of them
+ * whose operands were found ready (they stay so until the warp changes);
+ * @smask[s], the warps of scheduler s.  Scanning these instead of every
+ * warp slot is what keeps a memory-bound SM's step cheap: most of its
+ * warps wait on a load or for the LSU.
+ *
+ * The MSHRs are an array (@mline, @mret, @mshr; entry i is one miss) whose
+ * order decides the order of same-cycle returns and merges.  @mheap is a
+ * binary min-heap of array indices by @mret (@mhkey: their @mret, @mhidx:
+ * each entry's place in it), so returns find the entries due without a
+ * scan; @mfilt counts the
+ * entries per hash bucket of their line, so a load transaction whose
+ * bucket is empty (the usual case) knows it merges with none.
+ */
 struct sim_sm {
 	u64 next;		/* next cycle this SM must be stepped */
 	u64 acct;		/* first cycle not yet classified */
@@ -134,13 +161,19 @@ struct sim_sm {
 	u8 cls_load_out;
 	u32 nres;
 	u8 order[SIM_MAX_WARPS];	/* resident warp slots, oldest first */
+	u8 pos[SIM_MAX_WARPS];		/* index of each resident slot in @order */
+	u64 cand;
+	u64 ldwait;
+	u64 memnext;
+	u64 memrdy;
+	u64 smask[SIM_MAX_ISSUE];
 	s32 greedy[SIM_MAX_ISSUE];
 	u64 sfu_free;
 	u64 shm_free;
 	u64 shm_from;
 	struct sim_lsu lsu;
 	u32 nmshr;
-	u64 mshr_min;
+	u64 mshr_min;		/* earliest @mret */
 	u32 nsq;
 	u64 sq_min;
 	u64 occ_t;
@@ -149,7 +182,14 @@ struct sim_sm {
 	u32 nfin;
 	struct gpugov_wave fin[GPUGOV_MAX_WAVES];	/* waves that exited */
 	struct sim_block blk[SIM_MAX_BLOCKS];
+	u64 mline[SIM_MAX_MSHR];	/* line of each MSHR */
+	u64 mret[SIM_MAX_MSHR];		/* core cycle its data is back */
 	struct sim_mshr mshr[SIM_MAX_MSHR];
+	u32 nheap;
+	u64 mhkey[SIM_MAX_MSHR];	/* @mret of each heap place */
+	u8 mheap[SIM_MAX_MSHR];
+	u8 mhidx[SIM_MAX_MSHR];
+	u8 mfilt[SIM_MSHR_FILTER];
 	struct sim_sq sq[SIM_MAX_SQ];
 	u64 l1[SIM_L1_MAX_LINES];
 	struct sim_warp warp[SIM_MAX_WARPS];

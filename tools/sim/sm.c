@@ -9,18 +9,18 @@
  * latency, a load or a busy unit), the SM tells the GPU when to step it
  * next; the cycles in between are counted in bulk with the same class,
  * which is exact because nothing the classification looks at changes.
+ *
+ * A step costs little even with many warps and misses in flight: the
+ * schedulers and the hazard scan walk bit masks of the warps that can
+ * matter (struct sim_sm), returns come off a heap of the MSHRs, and a
+ * filter spares most load transactions the search for an MSHR to merge
+ * with.  These only find faster what a walk over every warp and MSHR
+ * would find, in the same order, so the results are the same.
  */
 #include <string.h>
 
 #include "cache.h"
 #include "sm.h"
-
-static struct cache_geom l1_geom(const struct sim_gpu_desc *g)
-{
-	struct cache_geom c = { g->l1_kb * 1024 / SIM_LINE_BYTES / g->l1_ways,
-				g->l1_ways };
-	return c;
-}
 
 static const struct sim_kernel *cur_kernel(const struct sim *x)
 {
@@ -51,6 +51,45 @@ void sm_account_to(struct sim_sm *sm, u64 end)
 }
 
 /* ---- warps --------------------------------------------------------- */
+
+_Static_assert(SIM_MAX_WARPS <= 64, "scheduler masks hold one bit per warp");
+
+static int is_global(const struct sim_inst *in)
+{
+	return in->op == OP_LD || in->op == OP_ST;
+}
+
+/*
+ * Put resident warp slot @w's bits in the scheduler masks (struct sim_sm)
+ * in line with its state; called after every change of @at_bar, @wake or
+ * @pc.
+ */
+static void warp_sync(const struct sim_kernel *k, struct sim_sm *sm, u32 w)
+{
+	const struct sim_warp *wp = &sm->warp[w];
+	u64 bit = 1ULL << sm->pos[w];
+
+	sm->cand &= ~bit;
+	sm->ldwait &= ~bit;
+	sm->memnext &= ~bit;
+	sm->memrdy &= ~bit;
+	if (is_global(&k->inst[wp->pc]))
+		sm->memnext |= bit;
+	if (wp->at_bar)
+		return;
+	if (wp->wake == SIM_INF)
+		sm->ldwait |= bit;
+	else
+		sm->cand |= bit;
+}
+
+/* @m without bit @i, the bits above it moved down one place. */
+static u64 mask_drop(u64 m, u32 i)
+{
+	u64 low = (1ULL << i) - 1;
+
+	return (m & low) | ((m >> 1) & ~low);
+}
 
 static void stall_begin(struct sim_warp *wp, u64 at)
 {
@@ -107,9 +146,10 @@ static void advance(const struct sim_kernel *k, struct sim_warp *wp)
  * destination of a load still in flight - waits on memory.  OP_EXIT waits
  * for every register, so a warp leaves only once its loads are back.
  */
-static void set_wake(const struct sim_kernel *k, struct sim_warp *wp,
+static void set_wake(const struct sim_kernel *k, struct sim_sm *sm, u32 w,
 		     u64 earliest)
 {
+	struct sim_warp *wp = &sm->warp[w];
 	const struct sim_inst *in = &k->inst[wp->pc];
 	u64 wake = earliest;
 	u32 i;
@@ -131,10 +171,12 @@ static void set_wake(const struct sim_kernel *k, struct sim_warp *wp,
 	}
 	wp->wake = wake;
 	stall_end(wp, earliest);
+	warp_sync(k, sm, w);
 	return;
 blocked:
 	wp->wake = SIM_INF;
 	stall_begin(wp, earliest);
+	warp_sync(k, sm, w);
 }
 
 static u64 wave_pc(const struct sim_kernel *k, u32 pc)
@@ -179,7 +221,7 @@ static void release_barrier(const struct sim_kernel *k, struct sim_sm *sm,
 
 		if (wp->blk == b && wp->at_bar) {
 			wp->at_bar = 0;
-			set_wake(k, wp, now + 1);
+			set_wake(k, sm, sm->order[i], now + 1);
 		}
 	}
 }
@@ -189,15 +231,22 @@ static int retire(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
 {
 	struct sim_warp *wp = &sm->warp[w];
 	struct sim_block *b = &sm->blk[wp->blk];
-	u32 i;
+	u32 i, j;
 
 	if (sm->nfin < GPUGOV_MAX_WAVES)
 		fill_wave(sm, cur_kernel(x), w, now + 1, &sm->fin[sm->nfin++]);
 	sm_account_to(sm, now);
-	for (i = 0; sm->order[i] != w; i++)
-		;
+	i = sm->pos[w];
 	memmove(&sm->order[i], &sm->order[i + 1], sm->nres - i - 1);
 	sm->nres--;
+	sm->cand = mask_drop(sm->cand, i);
+	sm->ldwait = mask_drop(sm->ldwait, i);
+	sm->memnext = mask_drop(sm->memnext, i);
+	sm->memrdy = mask_drop(sm->memrdy, i);
+	for (j = 0; j < x->g->issue_width; j++)
+		sm->smask[j] = mask_drop(sm->smask[j], i);
+	for (; i < sm->nres; i++)
+		sm->pos[sm->order[i]] = (u8)i;
 	wp->live = 0;
 	b->live--;
 	if (b->live && b->arrived == b->live)
@@ -207,39 +256,121 @@ static int retire(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
 
 /* ---- memory -------------------------------------------------------- */
 
-/* Line touched by transaction @j of access @k to array @a by warp @wp. */
+/*
+ * Line touched by transaction @j of the LSU's access: access number @l->k
+ * of warp @l->gwarp (block @l->bid, warp @l->wib in it) to array @a.
+ */
 static u64 line_of(const struct sim *x, const struct sim_kernel *k,
-		   const struct sim_array *a, const struct sim_warp *wp,
-		   u32 kk, u32 j)
+		   const struct sim_array *a, const struct sim_lsu *l, u32 j)
 {
-	u64 n;
+	u64 n, kk = l->k;
 
 	switch (a->pattern) {
 	case PAT_STREAM:
-		n = ((u64)kk * k->blocks * k->wpb + wp->gwarp) * a->txn + j;
+		n = (kk * k->blocks * k->wpb + l->gwarp) * a->txn + j;
 		break;
 	case PAT_RANDOM:
 		n = sim_mix(x->st->seed ^ sim_mix(a->base ^
-			    sim_mix(((u64)wp->gwarp << 32) ^ kk) ^ j));
+			    sim_mix(((u64)l->gwarp << 32) ^ kk) ^ j));
 		break;
 	case PAT_BROADCAST:
-		n = (u64)kk * a->txn + j;
+		n = kk * a->txn + j;
 		break;
 	default:	/* PAT_TILE */
-		n = (u64)wp->bid * a->tile +
-		    (((u64)kk * k->wpb + wp->wib) * a->txn + j) % a->tile;
+		n = (u64)l->bid * a->tile +
+		    ((kk * k->wpb + l->wib) * a->txn + j) % a->tile;
 		break;
 	}
 	return a->base + n % a->lines;
 }
 
-static void mshr_min_update(struct sim_sm *sm)
+/* ---- the MSHR heap and line filter (struct sim_sm) ---- */
+
+_Static_assert(SIM_MAX_MSHR <= 256, "MSHR indices are u8");
+
+/* Heap place @h holds MSHR @i (its return cycle is the key, kept inline). */
+static void heap_set(struct sim_sm *sm, u32 h, u32 i)
+{
+	sm->mheap[h] = (u8)i;
+	sm->mhkey[h] = sm->mret[i];
+	sm->mhidx[i] = (u8)h;
+}
+
+static void heap_up(struct sim_sm *sm, u32 h)
+{
+	u32 i = sm->mheap[h];
+	u64 key = sm->mhkey[h];
+
+	while (h) {
+		u32 up = (h - 1) / 2;
+
+		if (sm->mhkey[up] <= key)
+			break;
+		heap_set(sm, h, sm->mheap[up]);
+		h = up;
+	}
+	heap_set(sm, h, i);
+}
+
+static void heap_down(struct sim_sm *sm, u32 h)
+{
+	const u64 *key = sm->mhkey;
+	u32 i = sm->mheap[h], n = sm->nheap;
+	u64 k = key[h];
+
+	for (;;) {
+		u32 c = 2 * h + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && key[c + 1] < key[c])
+			c++;
+		if (k <= key[c])
+			break;
+		heap_set(sm, h, sm->mheap[c]);
+		h = c;
+	}
+	heap_set(sm, h, i);
+}
+
+static void heap_push(struct sim_sm *sm, u32 i)
+{
+	heap_set(sm, sm->nheap, i);
+	heap_up(sm, sm->nheap++);
+}
+
+/* Remove and return the MSHR index with the earliest return. */
+static u32 heap_pop(struct sim_sm *sm)
+{
+	u32 i = sm->mheap[0];
+
+	if (--sm->nheap) {
+		heap_set(sm, 0, sm->mheap[sm->nheap]);
+		heap_down(sm, 0);
+	}
+	return i;
+}
+
+static void heap_build(struct sim_sm *sm)
 {
 	u32 i;
 
-	sm->mshr_min = SIM_INF;
+	sm->nheap = sm->nmshr;
 	for (i = 0; i < sm->nmshr; i++)
-		sm->mshr_min = min_u64(sm->mshr_min, sm->mshr[i].ret);
+		heap_set(sm, i, i);
+	for (i = sm->nheap / 2; i-- > 0;)
+		heap_down(sm, i);
+}
+
+static void mshr_min_update(struct sim_sm *sm)
+{
+	sm->mshr_min = sm->nheap ? sm->mhkey[0] : SIM_INF;
+}
+
+static u32 filt_bucket(u64 line)
+{
+	return (u32)((line * 0x9e3779b97f4a7c15ULL) >> 54) %
+	       SIM_MSHR_FILTER;
 }
 
 static void sq_min_update(struct sim_sm *sm)
@@ -251,46 +382,90 @@ static void sq_min_update(struct sim_sm *sm)
 		sm->sq_min = min_u64(sm->sq_min, sm->sq[i].ack);
 }
 
-/* Loads whose data is back: fill the L1, wake the waiting warps. */
+static int due_test(const u64 *due, u32 i)
+{
+	return (due[i / 64] >> (i % 64)) & 1;
+}
+
+static void due_flip(u64 *due, u32 i)
+{
+	due[i / 64] ^= 1ULL << (i % 64);
+}
+
+/* Lowest index in @due, -1 if none. */
+static int due_first(const u64 *due)
+{
+	u32 w;
+
+	for (w = 0; w < SIM_MSHR_WORDS; w++)
+		if (due[w])
+			return (int)(w * 64 + __builtin_ctzll(due[w]));
+	return -1;
+}
+
+/*
+ * Loads whose data is back: fill the L1, wake the waiting warps.  The
+ * entries are those of the array whose return cycle has come, in the
+ * order of a walk up the array that removes an entry by moving the last
+ * one into its place and looks at that place again: lowest index first,
+ * and an entry moved into a freed place next if it is due too.  The
+ * order matters (L1 fills, merges later), so it is kept exactly.
+ */
 static void returns(struct sim *x, struct sim_sm *sm, u64 now)
 {
 	const struct sim_kernel *k = cur_kernel(x);
-	u32 i = 0, j;
+	u64 due[SIM_MSHR_WORDS] = { 0 };
+	u32 n = sm->nmshr, j;
+	int i;
 
-	while (i < sm->nmshr) {
+	while (sm->nheap && sm->mhkey[0] <= now)
+		due_flip(due, heap_pop(sm));
+	while ((i = due_first(due)) >= 0) {
 		struct sim_mshr *m = &sm->mshr[i];
 
-		if (m->ret > now) {
-			i++;
-			continue;
-		}
-		crisp_miss_return(&sm->cc, &m->ts, m->ret);
-		if (!cache_access(sm->l1, l1_geom(x->g), m->line, 0))
-			cache_fill(sm->l1, l1_geom(x->g), m->line, 0);
+		due_flip(due, (u32)i);
+		crisp_miss_return(&sm->cc, &m->ts, sm->mret[i]);
+		if (!cache_access(sm->l1, &x->g->l1, sm->mline[i], 0))
+			cache_fill(sm->l1, &x->g->l1, sm->mline[i], 0);
 		for (j = 0; j < m->nw; j++) {
 			struct sim_warp *wp = &sm->warp[m->warp[j]];
 
 			wp->pend[m->reg[j]]--;
 			wp->ready[m->reg[j]] = max_u64(wp->ready[m->reg[j]], now);
 			if (wp->wake == SIM_INF && !wp->at_bar)
-				set_wake(k, wp, now);
+				set_wake(k, sm, m->warp[j], now);
 		}
-		*m = sm->mshr[--sm->nmshr];
+		sm->mfilt[filt_bucket(sm->mline[i])]--;
+		if ((u32)i == --n)
+			continue;
+		*m = sm->mshr[n];
+		sm->mline[i] = sm->mline[n];
+		sm->mret[i] = sm->mret[n];
+		if (due_test(due, n)) {
+			due_flip(due, n);
+			due_flip(due, (u32)i);
+		} else {
+			heap_set(sm, sm->mhidx[n], (u32)i);
+		}
 	}
+	sm->nmshr = n;
 	mshr_min_update(sm);
 }
 
 static void acks(struct sim_sm *sm, u64 now)
 {
+	u64 min = SIM_INF;
 	u32 i = 0;
 
 	while (i < sm->nsq) {
-		if (sm->sq[i].ack <= now)
+		if (sm->sq[i].ack <= now) {
 			sm->sq[i] = sm->sq[--sm->nsq];
-		else
+		} else {
+			min = min_u64(min, sm->sq[i].ack);
 			i++;
+		}
 	}
-	sq_min_update(sm);
+	sm->sq_min = min;
 }
 
 /*
@@ -302,28 +477,37 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 {
 	const struct sim_gpu_desc *g = x->g;
 	struct sim_state *st = x->st;
+	const u64 *ml = sm->mline;
 	struct sim_mshr *m;
 	u8 dst = sm->lsu.dst;
-	u32 i;
+	u32 i, n = sm->nmshr;
 
-	if (cache_access(sm->l1, l1_geom(g), line, 0)) {
+	if (cache_access(sm->l1, &g->l1, line, 0)) {
 		wp->ready[dst] = max_u64(wp->ready[dst], now + g->l1_hit_lat);
 		return 1;
 	}
-	for (i = 0; i < sm->nmshr; i++) {
-		m = &sm->mshr[i];
-		if (m->line == line && m->nw < SIM_MSHR_WAITERS)
-			goto merge;
+	/* the first entry for the line with room for one more requester */
+	if (sm->mfilt[filt_bucket(line)]) {
+		for (i = 0; i < n; i++) {
+			if (ml[i] == line &&
+			    sm->mshr[i].nw < SIM_MSHR_WAITERS) {
+				m = &sm->mshr[i];
+				goto merge;
+			}
+		}
 	}
-	if (sm->nmshr == g->mshrs)
+	if (n == g->mshrs)
 		return 0;
-	m = &sm->mshr[sm->nmshr++];
-	m->line = line;
+	i = sm->nmshr++;
+	m = &sm->mshr[i];
+	sm->mline[i] = line;
+	sm->mfilt[filt_bucket(line)]++;
 	m->nw = 0;
 	m->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 0);
-	m->ret = sim_cycle_at(st, m->t_mem_fs) + g->l1_miss_lat;
+	sm->mret[i] = sim_cycle_at(st, m->t_mem_fs) + g->l1_miss_lat;
+	heap_push(sm, i);
 	crisp_miss_issue(&sm->cc, &m->ts, now);
-	sm->mshr_min = min_u64(sm->mshr_min, m->ret);
+	mshr_min_update(sm);
 merge:
 	m->warp[m->nw] = sm->lsu.warp;
 	m->reg[m->nw++] = dst;
@@ -340,7 +524,7 @@ static int store_txn(struct sim *x, struct sim_sm *sm, u64 line, u64 now)
 
 	if (sm->nsq == g->store_queue)
 		return 0;
-	cache_invalidate(sm->l1, l1_geom(g), line);
+	cache_invalidate(sm->l1, &g->l1, line);
 	q = &sm->sq[sm->nsq++];
 	q->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 1);
 	q->ack = sim_cycle_at(st, q->t_mem_fs);
@@ -362,7 +546,7 @@ static int lsu_cycle(struct sim *x, struct sim_sm *sm, u64 now)
 
 	if (!l->busy)
 		return 0;
-	line = line_of(x, k, &k->arr[l->arr], wp, l->k, l->next);
+	line = line_of(x, k, &k->arr[l->arr], l, l->next);
 	ok = l->store ? store_txn(x, sm, line, now) :
 			load_txn(x, sm, wp, line, now);
 	l->blocked = !ok;
@@ -377,7 +561,7 @@ static int lsu_cycle(struct sim *x, struct sim_sm *sm, u64 now)
 		if (!l->store) {
 			wp->pend[l->dst]--;	/* the LSU's own token */
 			if (wp->wake == SIM_INF && !wp->at_bar)
-				set_wake(k, wp, now + 1);
+				set_wake(k, sm, l->warp, now + 1);
 		}
 	}
 	return 1;
@@ -445,12 +629,16 @@ static int issue(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
 		sm->lsu.ntxn = k->arr[in->arr].txn;
 		sm->lsu.next = 0;
 		sm->lsu.k = wp->acc[in->arr]++;
+		sm->lsu.gwarp = wp->gwarp;
+		sm->lsu.wib = wp->wib;
+		sm->lsu.bid = wp->bid;
 		if (in->op == OP_LD)
 			wp->pend[in->dst]++;
 		sm->ev.mem_insts++;
 		break;
 	case OP_BAR:
 		wp->at_bar = 1;
+		warp_sync(k, sm, w);
 		if (++b->arrived == b->live)
 			release_barrier(k, sm, wp->blk, now);
 		break;
@@ -460,7 +648,7 @@ static int issue(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
 	wp->pc++;
 	advance(k, wp);
 	if (!wp->at_bar)
-		set_wake(k, wp, now + 1);
+		set_wake(k, sm, w, now + 1);
 	return 0;
 }
 
@@ -481,19 +669,22 @@ static int can_issue(const struct sim *x, const struct sim_sm *sm, u32 w,
 static int pick(const struct sim *x, const struct sim_sm *sm, u32 s, u64 now,
 		int lsu_taken)
 {
-	u32 width = x->g->issue_width, i;
 	s32 gr = sm->greedy[s];
+	u64 m;
 
 	if (x->g->sched == SIM_SCHED_GTO && gr >= 0 &&
 	    can_issue(x, sm, (u32)gr, now, lsu_taken))
 		return gr;
-	for (i = 0; i < sm->nres; i++) {
-		u32 w = sm->order[i];
+	/* Oldest first among this scheduler's warps that wait on neither a
+	 * load nor a barrier, and not for the LSU if it is taken. */
+	m = sm->cand & sm->smask[s];
+	if (sm->lsu.busy || lsu_taken)
+		m &= ~sm->memnext;
+	for (; m; m &= m - 1) {
+		u32 w = sm->order[__builtin_ctzll(m)];
 
-		/* cheapest test first: most warps wait on something */
-		if (sm->warp[w].wake > now)
-			continue;
-		if (w % width == s && can_issue(x, sm, w, now, lsu_taken))
+		if (sm->warp[w].wake <= now &&
+		    can_issue(x, sm, w, now, lsu_taken))
 			return (int)w;
 	}
 	return -1;
@@ -502,39 +693,47 @@ static int pick(const struct sim *x, const struct sim_sm *sm, u32 s, u64 now,
 /* ---- the cycle ----------------------------------------------------- */
 
 /*
- * Hazard flags from the warps that did not issue, and the first cycle
- * after @now at which any of them or a unit changes state.
+ * Hazard flags from the warps that did not issue (@issued: their bits in
+ * the scheduler masks), and the first cycle after @now at which any of
+ * them or a unit changes state.  Warps at a barrier change nothing.
  */
-static u64 scan_warps(const struct sim *x, const struct sim_sm *sm, u64 now,
-		      const u8 *issued_now, struct crisp_flags *f)
+static u64 scan_warps(const struct sim *x, struct sim_sm *sm, u64 now,
+		      u64 issued, struct crisp_flags *f)
 {
 	const struct sim_kernel *k = cur_kernel(x);
-	u64 next = SIM_INF;
-	u32 i;
+	u64 next = SIM_INF, m = sm->cand & ~issued;
 
-	for (i = 0; i < sm->nres; i++) {
-		u32 w = sm->order[i];
-		const struct sim_warp *wp = &sm->warp[w];
+	if (sm->ldwait & ~issued)
+		f->lsu_raw = 1;
+	/*
+	 * With the LSU sending another access, a warp whose next instruction
+	 * is a global access is held by a structural hazard whether or not
+	 * its operands are ready; and the SM is stepped next cycle anyway
+	 * (sm_step()), so their wake-up times do not matter.  Otherwise
+	 * such a warp with its operands ready adds nothing.
+	 */
+	if (sm->lsu.busy && !sm->lsu.blocked) {
+		if (m & sm->memnext)
+			f->arith_haz = 1;
+		m &= ~sm->memnext;
+	} else {
+		m &= ~sm->memrdy;
+	}
+	for (; m; m &= m - 1) {
+		u32 i = (u32)__builtin_ctzll(m);
+		const struct sim_warp *wp = &sm->warp[sm->order[i]];
 		const struct sim_inst *in;
 
-		if (issued_now[w] || wp->at_bar || !wp->live)
-			continue;
-		if (wp->wake == SIM_INF) {
-			f->lsu_raw = 1;
-			continue;
-		}
 		if (wp->wake > now) {
 			f->arith_haz = 1;
 			next = min_u64(next, wp->wake);
 			continue;
 		}
 		in = &k->inst[wp->pc];
-		if (in->op == OP_LD || in->op == OP_ST) {
-			/* Held by an LSU that is sending another access's
-			 * transactions: a structural hazard.  Held by full
-			 * MSHRs/store queue: res_full, which the LSU sets. */
-			if (sm->lsu.busy && !sm->lsu.blocked)
-				f->arith_haz = 1;
+		if (is_global(in)) {
+			/* Held by full MSHRs/store queue (res_full, which
+			 * the LSU sets) or not issued by its scheduler. */
+			sm->memrdy |= 1ULL << i;
 			continue;
 		}
 		if (unit_free(sm, in, now, 0)) {
@@ -556,11 +755,11 @@ u32 sm_step(struct sim *x, u32 id, u64 now)
 {
 	const struct sim_gpu_desc *g = x->g;
 	struct sim_sm *sm = &x->st->sm[id];
-	u8 issued_now[SIM_MAX_WARPS] = { 0 };
 	struct crisp_flags f = { .width = (u8)g->issue_width };
+	s32 issued_w[SIM_MAX_ISSUE];
 	u32 s, done = 0;
 	int lsu_taken = 0, lsu_moved;
-	u64 next;
+	u64 next, issued = 0;
 
 	sm_account_to(sm, now);
 	if (sm->mshr_min <= now)
@@ -572,11 +771,11 @@ u32 sm_step(struct sim *x, u32 id, u64 now)
 		int w = pick(x, sm, s, now, lsu_taken);
 		const struct sim_inst *in;
 
+		issued_w[s] = w;
 		if (w < 0)
 			continue;
 		in = &cur_kernel(x)->inst[sm->warp[w].pc];
 		lsu_taken |= in->op == OP_LD || in->op == OP_ST;
-		issued_now[w] = 1;
 		sm->greedy[s] = w;
 		f.issued++;
 		done += issue(x, sm, (u32)w, now);
@@ -590,8 +789,13 @@ u32 sm_step(struct sim *x, u32 id, u64 now)
 	/* shared memory still replaying an earlier access's bank conflict */
 	f.conflict = sm->shm_free > now && sm->shm_from < now;
 	next = SIM_INF;
-	if (f.issued < f.width)
-		next = scan_warps(x, sm, now, issued_now, &f);
+	if (f.issued < f.width) {
+		/* by position after any exits of this cycle */
+		for (s = 0; s < g->issue_width; s++)
+			if (issued_w[s] >= 0 && sm->warp[issued_w[s]].live)
+				issued |= 1ULL << sm->pos[issued_w[s]];
+		next = scan_warps(x, sm, now, issued, &f);
+	}
 	sm->cls = (u8)crisp_classify(&f);
 	sm->cls_load_out = f.load_out;
 	sm->acct = now;
@@ -660,7 +864,10 @@ void sm_place_block(struct sim *x, u32 id, const struct sim_kernel *k,
 		wp->wake = now;
 		wp->w_pc = wave_pc(k, wp->pc);
 		wp->w_from = now;
+		sm->pos[w] = (u8)sm->nres;
+		sm->smask[w % x->g->issue_width] |= 1ULL << sm->nres;
 		sm->order[sm->nres++] = (u8)w;
+		warp_sync(k, sm, w);
 		sm->ev.warps++;
 		i++;
 	}
@@ -706,8 +913,10 @@ void sm_retime(const struct sim *x, struct sim_sm *sm)
 		struct sim_mshr *m = &sm->mshr[i];
 
 		if (m->t_mem_fs > st->t_base_fs)
-			m->ret = sim_cycle_at(st, m->t_mem_fs) + x->g->l1_miss_lat;
+			sm->mret[i] = sim_cycle_at(st, m->t_mem_fs) +
+				      x->g->l1_miss_lat;
 	}
+	heap_build(sm);
 	for (i = 0; i < sm->nsq; i++)
 		if (sm->sq[i].t_mem_fs > st->t_base_fs)
 			sm->sq[i].ack = sim_cycle_at(st, sm->sq[i].t_mem_fs);

@@ -12,7 +12,7 @@ trap 'rm -f "$out"' EXIT
 printf 'opps predictor objective instructions\n'
 for opps in 8 16 32; do
 	for pred in stall lead crit crisp crisp_l coremem busy; do
-		for obj in edp ed2p energy; do
+		for obj in edp ed2p energy target; do
 			valgrind --tool=callgrind --callgrind-out-file="$out" \
 				--toggle-collect=gpugov_pred_observe \
 				--toggle-collect=gpugov_predict \

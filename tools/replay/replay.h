@@ -21,6 +21,8 @@ int cmd_run(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_pace(int argc, char **argv);
+int cmd_sensitivity(int argc, char **argv);
+int cmd_settle(int argc, char **argv);
 
 int parse_u64(const char *s, size_t len, u64 *out);
 int parse_u32(const char *s, size_t len, u32 *out);

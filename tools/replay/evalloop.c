@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * evalloop.c - the closed loop of the `sensitivity` and `settle`
+ * evaluations over epoch sweep traces.
+ *
+ * Each epoch runs at the OPP chosen from the previous epoch's sample at
+ * the OPP it ran at (the first at the top OPP), with the code the governor
+ * runs: gpugov_pred_observe() of every sample in order (PCSTALL's table is
+ * fed every epoch), a prediction of the sample's busy time at every OPP,
+ * gpugov_decide().  Costs are charged as `run` charges them (sweep.c:
+ * epochs rescaled to the work the top OPP did), so that the totals of a
+ * gpugov model here equal `run`'s for the same policy.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "evalloop.h"
+
+const char *model_name(int model)
+{
+	return model == MODEL_ACCREAC ? "accreac" : gpugov_predictor(model)->name;
+}
+
+/* Return: the model called @name, or -1. */
+int model_find(const char *name)
+{
+	if (!strcmp(name, "accreac"))
+		return MODEL_ACCREAC;
+	return gpugov_predictor_find(name, strlen(name));
+}
+
+/* Whether the trace has the counters @model needs. */
+bool model_fits(int model, const struct sweep *w)
+{
+	u32 caps = model == MODEL_ACCREAC ? GPUGOV_CAP_INSTS :
+		   gpugov_predictor(model)->caps;
+
+	return (w->t.hdr.caps & caps) == caps;
+}
+
+/*
+ * Both evaluations compare instructions (work) done in fixed-time epochs
+ * (seed 004 section 3.1): they need an epoch sweep with instruction counts.
+ */
+bool epoch_sweep_ok(const struct sweep *w, const char *cmd)
+{
+	if (w->t.hdr.interval == GPUGOV_INTERVAL_EPOCH &&
+	    (w->t.hdr.caps & GPUGOV_CAP_INSTS))
+		return true;
+	fprintf(stderr, "gpugov-replay %s: %s: needs a sweep of fixed-time epochs "
+		"with instruction counts (gpugov-sim sweep --epoch-us)\n", cmd, w->path);
+	return false;
+}
+
+/* EDP = E*T, ED2P = E*T^2; energy and target objectives: E. */
+double objective_metric(enum gpugov_objective obj, double pj, double ns)
+{
+	switch (obj) {
+	case GPUGOV_OBJ_ED2P:
+		return pj * ns * ns;
+	case GPUGOV_OBJ_ENERGY:
+	case GPUGOV_OBJ_TARGET:
+		return pj;
+	default:
+		return pj * ns;
+	}
+}
+
+/* Wall time and energy of the whole trace run at one static OPP. */
+void static_totals(const struct sweep *w, u32 opp, double *ns, double *pj)
+{
+	double a, b;
+	u32 seg;
+
+	*ns = *pj = 0;
+	for (seg = 0; seg < w->t.nr_seg; seg++) {
+		sweep_cost(w, seg, opp, &a, &b);
+		*ns += a;
+		*pj += b;
+	}
+}
+
+void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
+		   const struct gpugov_policy_params *par)
+{
+	memset(l, 0, sizeof(*l));
+	l->w = w;
+	l->model = model;
+	l->par = *par;
+	gpugov_pred_init(&l->st);
+	gpugov_policy_state_init(&l->ps);
+	l->cur = w->t.hdr.opps.nr - 1;
+}
+
+/*
+ * ACCREAC's busy times: the sample's work I(cur) at OPP i takes
+ * busy(cur) * I(cur) / I(i) (sweep_work_time_ns(), the true rate of OPP i in
+ * this epoch); where OPP i did no work, the measured time (no change).
+ */
+static void accreac_times(const struct sweep *w, u32 seg, u32 cur, u64 *time_ps)
+{
+	const struct gpugov_sample *s = sweep_sample(w, seg, cur);
+	double ns;
+	u32 i;
+
+	for (i = 0; i < w->t.hdr.opps.nr; i++)
+		time_ps[i] = sweep_work_time_ns(w, seg, cur, i, &ns) ?
+			     gpugov_busy_ps(s) : (u64)(ns * 1000 + 0.5);
+}
+
+/* Charge epoch @seg at l->cur: cost, the top OPP's work, its busy time. */
+static void charge(struct evalloop *l, u32 seg)
+{
+	u32 top = l->w->t.hdr.opps.nr - 1;
+	double ns, pj;
+
+	sweep_cost(l->w, seg, l->cur, &ns, &pj);
+	l->ns += ns;
+	l->pj += pj;
+	l->work += (double)sweep_sample(l->w, seg, top)->insts;
+	if (!sweep_work_time_ns(l->w, seg, top, l->cur, &ns))
+		l->busy_ns += ns;
+}
+
+/**
+ * evalloop_step() - run epoch @seg at l->cur and choose the next OPP
+ * @l: loop
+ * @seg: epoch, in order from 0
+ *
+ * Return: the OPP of epoch @seg + 1 (also l->cur).
+ */
+u32 evalloop_step(struct evalloop *l, u32 seg)
+{
+	const struct gpugov_opp_table *t = &l->w->t.hdr.opps;
+	const struct gpugov_sample *s = sweep_sample(l->w, seg, l->cur);
+
+	charge(l, seg);
+	gpugov_pred_observe(&l->st, s);
+	if (l->model == MODEL_ACCREAC)
+		accreac_times(l->w, seg, l->cur, l->d.time_ps);
+	else
+		gpugov_predict(&l->st, l->model, s, t, l->d.time_ps);
+	gpugov_decide(&l->par, &l->ps, t, s, &l->d);
+	l->cur = l->d.chosen;
+	return l->cur;
+}

@@ -14,6 +14,13 @@
  * `performance` that a policy captures, for its own objective (EDP for
  * policies without one).
  *
+ * Over fixed-time epochs the costs are approximate: every epoch of a sweep
+ * starts from the state one trajectory (the simulator's --follow) reached,
+ * which a policy at other clocks would not have reached; each epoch is
+ * charged as the top OPP's work at the OPP's rate (see sweep.c).  Segments
+ * of fixed work do not have this problem.  For closed-loop costs over
+ * epochs, run the policy in the simulator (`gpugov-sim online`).
+ *
  * A sample trace (what a device recorded, one OPP per interval) has no
  * costs at other OPPs; for it every gpugov policy is replayed over the
  * recorded samples and each decision is compared with the OPP the device
@@ -552,6 +559,11 @@ int cmd_run(int argc, char **argv)
 			fprintf(stderr, "gpugov-replay run: %s: no segments\n", argv[a]);
 			return EXIT_FAILURE_RUN;
 		}
+		if (w.t.hdr.interval == GPUGOV_INTERVAL_EPOCH)
+			fprintf(stderr, "gpugov-replay run: %s: fixed-time epochs: closed-loop "
+				"costs are approximate (every epoch starts where the traced "
+				"trajectory was); `gpugov-sim online` runs a policy for real\n",
+				argv[a]);
 		best = 1;
 		for (i = 0; i < n; i++) {
 			struct timespec t0, t1;

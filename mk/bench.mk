@@ -15,12 +15,12 @@ bench-decide: $(BENCH_DECIDE)
 
 -include $(BUILD)/tools/bench/bench_decide.d
 
-# End-to-end replay: a 90 000-segment sweep trace of 4 OPPs (generated),
+# End-to-end replay: a 90 000-segment sweep trace of 8 OPPs (generated),
 # loaded and run closed loop with CRISP + edp; the run reports the decision
 # loop's intervals per second.
 BENCH_TARGETS += bench-replay
 bench-replay: $(BUILD)/gpugov-replay $(MK_SMALL_SWEEP)
-	@$(MK_SMALL_SWEEP) 5000 > $(BUILD)/bench-replay.trace
+	@$(MK_SMALL_SWEEP) 5000 8 > $(BUILD)/bench-replay.trace
 	@s=$$(date +%s%N); $(BUILD)/gpugov-replay run --timing --predictor crisp \
 		--objective edp $(BUILD)/bench-replay.trace >/dev/null; \
 	e=$$(date +%s%N); echo "gpugov-replay run end to end (parse + all policies): $$(( (e - s) / 1000000 )) ms"

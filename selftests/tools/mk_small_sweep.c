@@ -11,17 +11,16 @@
  * compute-bound, memory-bound, and memory-bound until the overlapped
  * computation covers the memory time at low clocks (seed 000, Fig. 2).
  *
- * usage: mk_small_sweep [REPEAT] > small.trace
- * REPEAT (default 1) repeats the three phases, for throughput benchmarks.
+ * usage: mk_small_sweep [REPEAT [OPPS]] > small.trace
+ * REPEAT (default 1) repeats the three phases, for throughput benchmarks;
+ * OPPS (default 4, at most GPUGOV_MAX_OPPS) core clocks evenly up to
+ * 1 GHz, the voltage rising linearly from 0.5 V to 1 V.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "trace.h"
 
-static const struct { u32 khz, uv; } opps[] = {
-	{ 250000, 600000 }, { 500000, 700000 }, { 750000, 850000 }, { 1000000, 1000000 },
-};
 
 static const struct { double m_ns, c1, c2; } phases[] = {
 	{ 2000, 1000, 90000 },		/* compute-bound */
@@ -39,7 +38,8 @@ static int write_segment(const struct gpugov_trace_hdr *h, long rep, u32 p, u32 
 	u32 o;
 
 	for (o = 0; o < h->opps.nr; o++) {
-		double ghz = opps[o].khz / 1e6, v = opps[o].uv / 1e6;
+		double ghz = h->opps.opp[o].core_khz / 1e6;
+		double v = h->opps.opp[o].uv / 1e6;
 		double ov = c1 / ghz, lpath = m > ov ? m : ov;
 		double t = lpath + c2 / ghz;
 
@@ -47,7 +47,7 @@ static int write_segment(const struct gpugov_trace_hdr *h, long rep, u32 p, u32 
 		r.seg = (u32)((rep * ARRAY_SIZE(phases) + p) * 6 + k);
 		r.opp = o;
 		r.s.caps = h->caps;
-		r.s.core_khz = opps[o].khz;
+		r.s.core_khz = h->opps.opp[o].core_khz;
 		r.s.interval_ns = (u64)t;
 		r.s.busy_ns = (u64)t;
 		r.s.insts = (u64)(c1 + c2);
@@ -68,6 +68,7 @@ static int write_segment(const struct gpugov_trace_hdr *h, long rep, u32 p, u32 
 int main(int argc, char **argv)
 {
 	long repeat = argc > 1 ? strtol(argv[1], NULL, 10) : 1, rep;
+	long nopps = argc > 2 ? strtol(argv[2], NULL, 10) : 4;
 	struct gpugov_trace_hdr h;
 	u32 p, k, o;
 
@@ -77,10 +78,14 @@ int main(int argc, char **argv)
 	h.caps = GPUGOV_CAP_INSTS | GPUGOV_CAP_LOAD_STALL | GPUGOV_CAP_STORE_STALL |
 		 GPUGOV_CAP_LCP | GPUGOV_CAP_LOAD_OUT | GPUGOV_CAP_LEAD | GPUGOV_CAP_CRIT |
 		 GPUGOV_CAP_ENERGY;
-	h.opps.nr = ARRAY_SIZE(opps);
+	if (repeat < 1 || nopps < 1 || nopps > GPUGOV_MAX_OPPS) {
+		fprintf(stderr, "usage: mk_small_sweep [REPEAT [OPPS]]\n");
+		return 2;
+	}
+	h.opps.nr = (u32)nopps;
 	for (o = 0; o < h.opps.nr; o++) {
-		h.opps.opp[o].core_khz = opps[o].khz;
-		h.opps.opp[o].uv = opps[o].uv;
+		h.opps.opp[o].core_khz = (u32)(1000000 * (o + 1) / nopps);
+		h.opps.opp[o].uv = 500000 + h.opps.opp[o].core_khz / 2;
 	}
 	if (gpugov_trace_write_header(stdout, &h))
 		return 1;

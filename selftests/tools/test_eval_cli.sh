@@ -5,30 +5,8 @@
 set -u
 bin=$1
 here=$(dirname "$0")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-
-check() {	# check NAME COND...
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		fail=$((fail + 1))
-	fi
-}
-
-# run EXPECTED_STATUS ARGS...: output in $tmp/out, stderr in $tmp/err
-run() {
-	want=$1
-	shift
-	"$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-	[ $? -eq "$want" ]
-}
+# shellcheck source-path=SCRIPTDIR source=tap.sh
+. "$here/tap.sh"
 
 # gen KIND PHASES > trace: an epoch sweep of 1000 ns epochs at 0.5, 1 and
 # 2 GHz, one epoch per letter of PHASES.  C: compute-bound, 1000 * f_GHz

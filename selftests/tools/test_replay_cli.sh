@@ -3,30 +3,9 @@
 # results of `predict`, and clear errors (exit 2) on malformed input.
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-
-check() {	# check NAME COND...
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		fail=$((fail + 1))
-	fi
-}
-
-# run EXPECTED_STATUS ARGS...: output in $tmp/out, stderr in $tmp/err
-run() {
-	want=$1
-	shift
-	"$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-	[ $? -eq "$want" ]
-}
+here=$(dirname "$0")
+# shellcheck source-path=SCRIPTDIR source=tap.sh
+. "$here/tap.sh"
 
 fig6="--opps 500000,1000000,2000000 interval_ns=31 busy_ns=31 core_khz=1000000 lcp_cyc=20 load_stall_cyc=3 store_stall_cyc=1"
 # shellcheck disable=SC2086
@@ -63,7 +42,6 @@ check "missing sample file: exit 2 with its name" \
 	sh -c "\"$bin\" predict --opps 1000 --sample /nonexistent/x 2>&1 | grep -q '/nonexistent/x'"
 
 # ---- evaluation subcommands on a small generated sweep trace ----
-here=$(dirname "$0")
 gen=$(dirname "$bin")/mk_small_sweep
 "$gen" >"$tmp/small.trace"
 check "run: closed-loop result equals the golden file" \
@@ -91,6 +69,7 @@ sed '13s/ 364000 / 36x000 /' "$tmp/small.trace" >"$tmp/bad.trace"
 check "accuracy: malformed trace names file and line, exit 1" \
 	sh -c "\"$bin\" accuracy \"$tmp/bad.trace\" 2>&1 >/dev/null | grep -q 'bad.trace:13:'; \
 	       \"$bin\" accuracy \"$tmp/bad.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]"
+check "accuracy: --base beyond the trace's OPPs refused, exit 2" run 2 accuracy --base 50 "$tmp/small.trace"
 check "run: missing trace, exit 1" run 1 run "$tmp/nonexistent.trace"
 check "run: unknown objective, exit 2" run 2 run --objective fastest "$tmp/small.trace"
 check "run: target 50%: the oracle and every policy meet it (shortfall 0)" \

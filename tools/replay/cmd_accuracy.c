@@ -11,13 +11,10 @@
  * period) and "none" (no change).  The busy-only model is not listed: with
  * a single measured point it is the 1/f baseline.
  */
-#include <getopt.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include "replay.h"
+#include "cmdline.h"
 #include "sweep.h"
-#include "table.h"
 #include "gpugov_predict.h"
 
 #define MODEL_INV_F	GPUGOV_NR_PRED		/* baseline: T * f_base / f */
@@ -126,70 +123,59 @@ static void score_sweep(const struct sweep *w, const struct accuracy_opts *o,
 	}
 }
 
+static void print_help(void)
+{
+	printf("usage: gpugov-replay accuracy [--base N|top] [--predictor NAME]...\n"
+	       "                              [--csv|--json] SWEEP_TRACE...\n"
+	       "Open-loop error of each model from the base OPP (default: top) to\n"
+	       "every other OPP: MAPE, max |error| and signed bias in %%, overall, per\n"
+	       "move class and per workload (one workload per trace file), beside the\n"
+	       "baselines 1/f (time ~ core period) and none (no change).\n"
+	       "Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
+}
+
+/* accuracy's own options (struct cmdline's @own). */
+static int accuracy_opt(int c, void *ctx)
+{
+	struct accuracy_opts *o = ctx;
+	u32 v;
+
+	switch (c) {
+	case 'b':
+		if (!strcmp(optarg, "top"))
+			o->base = -1;
+		else if (parse_u32(optarg, strlen(optarg), &v) || v >= GPUGOV_MAX_OPPS)
+			return -1;
+		else
+			o->base = (int)v;
+		return 0;
+	case 'p':
+		return set_wanted(o->want, gpugov_predictor_find(optarg, strlen(optarg)));
+	default:
+		return EXIT_USAGE;
+	}
+}
+
 static int parse_accuracy_args(int argc, char **argv, struct accuracy_opts *o)
 {
 	static const struct option opts[] = {
 		{ "base", required_argument, NULL, 'b' },
 		{ "predictor", required_argument, NULL, 'p' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		FORMAT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	bool chosen = false;
-	int c, m;
-	u32 v;
+	const struct cmdline cl = { .cmd = "accuracy", .opts = opts, .help = print_help,
+				    .own = accuracy_opt, .o = o, .fmt = &o->fmt };
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	o->base = -1;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			if (!strcmp(optarg, "top"))
-				o->base = -1;
-			else if (parse_u32(optarg, strlen(optarg), &v) || v >= GPUGOV_MAX_OPPS)
-				goto bad;
-			else
-				o->base = (int)v;
-			break;
-		case 'p':
-			m = gpugov_predictor_find(optarg, strlen(optarg));
-			if (m < 0)
-				goto bad;
-			o->want[m] = chosen = true;
-			break;
-		case 'c':
-			o->fmt = TABLE_CSV;
-			break;
-		case 'j':
-			o->fmt = TABLE_JSON;
-			break;
-		case 'h':
-			printf("usage: gpugov-replay accuracy [--base N|top] [--predictor NAME]...\n"
-			       "                              [--csv|--json] SWEEP_TRACE...\n"
-			       "Open-loop error of each model from the base OPP (default: top) to\n"
-			       "every other OPP: MAPE, max |error| and signed bias in %%, overall, per\n"
-			       "move class and per workload (one workload per trace file), beside the\n"
-			       "baselines 1/f (time ~ core period) and none (no change).\n"
-			       "Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
-			exit(EXIT_OK);
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	for (m = 0; m < NR_MODELS; m++)
-		if (!chosen && m != GPUGOV_PRED_BUSY)
-			o->want[m] = true;
+	ret = cmdline_parse(argc, argv, &cl);
+	if (ret)
+		return ret;
+	want_all_but_busy(o->want, NR_MODELS);
 	o->want[MODEL_INV_F] = o->want[MODEL_NONE] = true;
-	if (optind >= argc) {
-		fprintf(stderr, "gpugov-replay accuracy: no trace given\n");
-		return EXIT_USAGE;
-	}
-	return 0;
-bad:
-	fprintf(stderr, "gpugov-replay accuracy: bad value '%s'\n", optarg);
-	return EXIT_USAGE;
+	return cmdline_need_traces("accuracy", argc);
 }
 
 int cmd_accuracy(int argc, char **argv)
@@ -203,7 +189,6 @@ int cmd_accuracy(int argc, char **argv)
 	struct accuracy_opts o;
 	struct table ot, wt;
 	struct sweep w;
-	char err[GPUGOV_TRACE_ERR_MAX];
 	int ret, a, m, k;
 
 	ret = parse_accuracy_args(argc, argv, &o);
@@ -212,9 +197,13 @@ int cmd_accuracy(int argc, char **argv)
 	table_init(&ot, "accuracy", o.fmt, ocols, 6);
 	table_init(&wt, "accuracy per workload", o.fmt, wcols, 6);
 	for (a = optind; a < argc; a++) {
-		if (sweep_load(&w, argv[a], err, sizeof(err))) {
-			fprintf(stderr, "gpugov-replay accuracy: %s\n", err);
+		if (sweep_open(&w, argv[a], "accuracy"))
 			return EXIT_FAILURE_RUN;
+		if (o.base >= (int)w.t.hdr.opps.nr) {
+			fprintf(stderr, "gpugov-replay accuracy: %s: --base %d, but the trace "
+				"has %u OPPs\n", argv[a], o.base, w.t.hdr.opps.nr);
+			sweep_free(&w);
+			return EXIT_USAGE;
 		}
 		memset(per, 0, sizeof(per));
 		score_sweep(&w, &o, all, per);

@@ -36,7 +36,6 @@ int cmd_pace(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	u64 period = 0, idle_uw = 0, idle_static_uw = 0, load = 0, sum = 0;
-	char err[GPUGOV_TRACE_ERR_MAX];
 	struct gpugov_trace_hdr h;
 	struct sweep w;
 	u32 i, top;
@@ -62,10 +61,8 @@ int cmd_pace(int argc, char **argv)
 		fputs(pace_usage, stderr);
 		return EXIT_USAGE;
 	}
-	if (sweep_load(&w, argv[optind], err, sizeof(err))) {
-		fprintf(stderr, "gpugov-replay pace: %s\n", err);
+	if (sweep_open(&w, argv[optind], "pace"))
 		return EXIT_FAILURE_RUN;
-	}
 	top = w.t.hdr.opps.nr - 1;
 	for (i = 0; i < w.t.nr_seg; i++)
 		sum += sweep_sample(&w, i, top)->busy_ns;

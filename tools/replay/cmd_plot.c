@@ -48,6 +48,23 @@ static int gnuplot_close(FILE *g)
 	return EXIT_OK;
 }
 
+/*
+ * The rows of @path (read_rows() with @header and @row) as gnuplot's data
+ * block $d.  Return: 0, or read_rows()'s error (@g then closed).
+ */
+static int gnuplot_rows(FILE *g, const char *path, const char *header,
+			int (*row)(char **f, int n, void *ctx), void *ctx)
+{
+	int ret;
+
+	fprintf(g, "$d << EOD\n");
+	ret = read_rows(path, header, row, ctx);
+	fprintf(g, "EOD\n");
+	if (ret)
+		pclose(g);
+	return ret;
+}
+
 static bool wanted(const struct plot_opts *o, const char *policy)
 {
 	const char *p = o->policies;
@@ -63,10 +80,25 @@ static bool wanted(const struct plot_opts *o, const char *policy)
 	return false;
 }
 
-struct seq_ctx {
+/* Rows of one workload (--workload, or the first row's) written to @g. */
+struct rows_ctx {
 	const struct plot_opts *o;
 	FILE *g;
-	char workload[128], policy[64];
+	char workload[128];
+};
+
+/* Whether row @f (workload, policy, ...) is to be plotted. */
+static bool row_wanted(struct rows_ctx *r, char **f)
+{
+	if (!r->workload[0])
+		snprintf(r->workload, sizeof(r->workload), "%s",
+			 r->o->workload ? r->o->workload : f[0]);
+	return !strcmp(f[0], r->workload) && wanted(r->o, f[1]);
+}
+
+struct seq_ctx {
+	struct rows_ctx r;
+	char policy[64];
 	int blocks;
 };
 
@@ -76,35 +108,28 @@ static int seq_row(char **f, int n, void *ctx)
 
 	if (n != 6)
 		return -1;
-	if (!c->workload[0])
-		snprintf(c->workload, sizeof(c->workload), "%s",
-			 c->o->workload ? c->o->workload : f[0]);
-	if (strcmp(f[0], c->workload) || !wanted(c->o, f[1]))
+	if (!row_wanted(&c->r, f))
 		return 0;
 	if (strcmp(f[1], c->policy)) {
-		fprintf(c->g, "%s\"%s\"\n", c->blocks++ ? "\n\n" : "", f[1]);
+		fprintf(c->r.g, "%s\"%s\"\n", c->blocks++ ? "\n\n" : "", f[1]);
 		snprintf(c->policy, sizeof(c->policy), "%s", f[1]);
 	}
-	fprintf(c->g, "%s %.1f\n", f[2], atof(f[4]) / 1000);
+	fprintf(c->r.g, "%s %.1f\n", f[2], atof(f[4]) / 1000);
 	return 0;
 }
 
 static int plot_freq(const char *path, const struct plot_opts *o)
 {
-	struct seq_ctx c = { .o = o };
+	struct seq_ctx c = { .r.o = o };
 	FILE *g = gnuplot_open(o, "core clock chosen per segment", "segment", "core MHz");
 	int ret;
 
 	if (!g)
 		return EXIT_FAILURE_RUN;
-	c.g = g;
-	fprintf(g, "$d << EOD\n");
-	ret = read_rows(path, "workload,policy,segment,opp,core_khz,mem_khz", seq_row, &c);
-	fprintf(g, "EOD\n");
-	if (ret) {
-		pclose(g);
+	c.r.g = g;
+	ret = gnuplot_rows(g, path, "workload,policy,segment,opp,core_khz,mem_khz", seq_row, &c);
+	if (ret)
 		return ret;
-	}
 	fprintf(g, "plot for [i=0:%d] $d index i using 1:2 with steps lw 2 "
 		"title columnheader(1)\n", c.blocks ? c.blocks - 1 : 0);
 	return gnuplot_close(g);
@@ -113,7 +138,6 @@ static int plot_freq(const char *path, const struct plot_opts *o)
 static int plot_accuracy(const char *path, const struct plot_opts *o)
 {
 	double truth[GPUGOV_MAX_OPPS] = { 0 }, pred[GPUGOV_NR_PRED][GPUGOV_MAX_OPPS] = { { 0 } };
-	char err[GPUGOV_TRACE_ERR_MAX];
 	struct gpugov_pred_state st;
 	u64 tp[GPUGOV_MAX_OPPS];
 	struct sweep w;
@@ -121,10 +145,8 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 	int m, col;
 	FILE *g;
 
-	if (sweep_load(&w, path, err, sizeof(err))) {
-		fprintf(stderr, "gpugov-replay plot: %s\n", err);
+	if (sweep_open(&w, path, "plot"))
 		return EXIT_FAILURE_RUN;
-	}
 	top = w.t.hdr.opps.nr - 1;
 	for (seg = 0; seg < w.t.nr_seg; seg++) {
 		for (i = 0; i < w.t.hdr.opps.nr; i++) {
@@ -169,29 +191,20 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 	return gnuplot_close(g);
 }
 
-struct energy_ctx {
-	const struct plot_opts *o;
-	FILE *g;
-	char workload[128];
-};
-
 static int energy_row(char **f, int n, void *ctx)
 {
-	struct energy_ctx *c = ctx;
+	struct rows_ctx *c = ctx;
 
 	if (n != 9)
 		return -1;
-	if (!c->workload[0])
-		snprintf(c->workload, sizeof(c->workload), "%s",
-			 c->o->workload ? c->o->workload : f[0]);
-	if (!strcmp(f[0], c->workload) && wanted(c->o, f[1]) && strncmp(f[1], "static-", 7))
+	if (row_wanted(c, f) && strncmp(f[1], "static-", 7))
 		fprintf(c->g, "%s %s %s\n", f[3], f[2], f[1]);
 	return 0;
 }
 
 static int plot_energy(const char *path, const struct plot_opts *o)
 {
-	struct energy_ctx c = { .o = o };
+	struct rows_ctx c = { .o = o };
 	FILE *g = gnuplot_open(o, "energy vs time, relative to performance",
 			       "time / time(performance)", "energy / energy(performance)");
 	int ret;
@@ -199,14 +212,10 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 	if (!g)
 		return EXIT_FAILURE_RUN;
 	c.g = g;
-	fprintf(g, "$d << EOD\n");
-	ret = read_rows(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct",
-		       energy_row, &c);
-	fprintf(g, "EOD\n");
-	if (ret) {
-		pclose(g);
+	ret = gnuplot_rows(g, path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct",
+			   energy_row, &c);
+	if (ret)
 		return ret;
-	}
 	fprintf(g, "set key off\nplot $d using 1:2 with points pt 7 ps 1.5, "
 		"$d using 1:2:3 with labels offset 1,0.5 left font ',8'\n");
 	return gnuplot_close(g);

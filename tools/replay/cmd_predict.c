@@ -57,13 +57,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 		{ "predictor", required_argument, NULL, 'p' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "max-slowdown", required_argument, NULL, 'P' },
-		{ "hysteresis", required_argument, NULL, 'P' },
-		{ "dyn-uw", required_argument, NULL, 'P' },
-		{ "static-uw", required_argument, NULL, 'P' },
-		{ "uncore-uw", required_argument, NULL, 'P' },
-		{ "idle-uw", required_argument, NULL, 'P' },
-		{ "target", required_argument, NULL, 'P' },
+		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[512];
@@ -95,7 +89,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 			break;
 		case 'h':
 			fputs(predict_usage, stdout);
-			print_policy_opts_help(stdout);
+			print_policy_opts_help(stdout, true);
 			fputs(predict_fields, stdout);
 			exit(EXIT_OK);
 		case 'P':

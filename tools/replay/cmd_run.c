@@ -26,14 +26,11 @@
  * recorded samples and each decision is compared with the OPP the device
  * ran next, which checks a recording against the governor bit for bit.
  */
-#include <getopt.h>
 #include <math.h>
 #include <time.h>
-#include <stdlib.h>
 #include <string.h>
-#include "replay.h"
-#include "sweep.h"
-#include "table.h"
+#include "cmdline.h"
+#include "evalloop.h"
 #include "ondemand.h"
 #include "extseq.h"
 #include "gpugov_predict.h"
@@ -74,32 +71,6 @@ struct totals {
 	unsigned long switches;
 };
 
-static double metric(enum gpugov_objective obj, double pj, double ns)
-{
-	switch (obj) {
-	case GPUGOV_OBJ_ED2P:
-		return pj * ns * ns;
-	case GPUGOV_OBJ_ENERGY:
-	case GPUGOV_OBJ_TARGET:
-		return pj;
-	default:
-		return pj * ns;
-	}
-}
-
-/*
- * Work rate (per busy second) a run must reach: `target` as work units per
- * second, or as a percentage of the rate the top OPP gives, @work in
- * @top_busy_ns.
- */
-static double goal_rate(const struct gpugov_grape_params *g, double work,
-			double top_busy_ns)
-{
-	if (g->mode == GPUGOV_GRAPE_PCT)
-		return work / top_busy_ns * 1e9 * g->target / 100.0;
-	return (double)g->target;
-}
-
 /*
  * The per-segment oracle's choice for @seg: least metric; for `energy`
  * within the slowdown bound, for `target` at or above the goal rate.
@@ -112,7 +83,7 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 	double ns, pj, top_ns, best_m, busy, top_busy;
 
 	sweep_cost(w, seg, best, &top_ns, &pj);
-	best_m = metric(obj, pj, top_ns);
+	best_m = objective_metric(obj, pj, top_ns);
 	if (sweep_work_time_ns(w, seg, top, top, &top_busy))
 		top_busy = 0;
 	for (i = 0; i + 1 < nr; i++) {
@@ -124,8 +95,8 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 		    (sweep_work_time_ns(w, seg, top, i, &busy) || !(busy > 0) ||
 		     work / busy * 1e9 < goal_rate(&par->grape, work, top_busy)))
 			continue;
-		if (metric(obj, pj, ns) < best_m) {
-			best_m = metric(obj, pj, ns);
+		if (objective_metric(obj, pj, ns) < best_m) {
+			best_m = objective_metric(obj, pj, ns);
 			best = i;
 		}
 	}
@@ -340,7 +311,7 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 {
 	enum gpugov_objective obj = p->kind == POL_GPUGOV || p->kind == POL_ORACLE ?
 				    p->obj : GPUGOV_OBJ_EDP;
-	double pm = metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
+	double pm = objective_metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
 	char e[TABLE_CELL], t[TABLE_CELL], edp[TABLE_CELL], ed2p[TABLE_CELL];
 	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = "-";
 
@@ -352,15 +323,84 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 	}
 	fmt_ratio(e, r->pj / perf->pj);
 	fmt_ratio(t, r->ns / perf->ns);
-	fmt_ratio(edp, metric(GPUGOV_OBJ_EDP, r->pj, r->ns) / metric(GPUGOV_OBJ_EDP, perf->pj, perf->ns));
-	fmt_ratio(ed2p, metric(GPUGOV_OBJ_ED2P, r->pj, r->ns) /
-		  metric(GPUGOV_OBJ_ED2P, perf->pj, perf->ns));
+	fmt_ratio(edp, objective_metric(GPUGOV_OBJ_EDP, r->pj, r->ns) /
+		  objective_metric(GPUGOV_OBJ_EDP, perf->pj, perf->ns));
+	fmt_ratio(ed2p, objective_metric(GPUGOV_OBJ_ED2P, r->pj, r->ns) /
+		  objective_metric(GPUGOV_OBJ_ED2P, perf->pj, perf->ns));
 	if (gain > 0)
-		snprintf(cap, sizeof(cap), "%.1f", 100 * (pm - metric(obj, r->pj, r->ns)) / gain);
+		snprintf(cap, sizeof(cap), "%.1f",
+			 100 * (pm - objective_metric(obj, r->pj, r->ns)) / gain);
 	else
 		snprintf(cap, sizeof(cap), "-");
 	snprintf(sw, sizeof(sw), "%lu", r->switches);
 	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw, sf);
+}
+
+static void print_help(void)
+{
+	printf("usage: gpugov-replay run [--predictor NAME]... [--objective edp|ed2p|energy]...\n"
+	       "          [--start-opp N] [--sequence FILE.csv] [--csv|--json]\n"
+	       "          [policy options] SWEEP_TRACE...\n"
+	       "Closed loop: each policy picks the OPP of segment n+1 from segment n's\n"
+	       "counters at the OPP it chose. Energy, time, EDP, ED2P relative to\n"
+	       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
+	       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
+	       "--timing reports each gpugov policy's intervals per second on stderr.\n"
+	       "--external SEQ.csv costs OPP sequences chosen elsewhere (the format\n"
+	       "--sequence writes) beside the other policies.\n"
+	       "--power-model voltage: gpugov ignores the table's energy-model power\n"
+	       "and uses the voltage model and its coefficients (as without an EM).\n"
+	       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
+	       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
+	       "every interval is compared with the OPP the device ran next.\n");
+	print_policy_help_end("bad usage", true);
+}
+
+/* --external FILE (once). */
+static int add_external(struct run_opts *o, const char *path)
+{
+	if (o->ext.nr) {
+		fprintf(stderr, "gpugov-replay run: one --external file\n");
+		return EXIT_USAGE;
+	}
+	return extseq_load(path, &o->ext) ? EXIT_USAGE : 0;
+}
+
+/* run's own options (struct cmdline's @own). */
+static int run_opt(int c, void *ctx)
+{
+	struct run_opts *o = ctx;
+	u32 u;
+
+	switch (c) {
+	case 'p':
+		return set_wanted(o->pred_wanted, gpugov_predictor_find(optarg, strlen(optarg)));
+	case 'o':
+		return set_wanted(o->obj_wanted, parse_objective(optarg));
+	case 's':
+		if (parse_u32(optarg, strlen(optarg), &u) || u >= GPUGOV_MAX_OPPS)
+			return -1;
+		o->start = (int)u;
+		return 0;
+	case 'q':
+		o->sequence = optarg;
+		return 0;
+	case 't':
+		o->timing = true;
+		return 0;
+	case 'r':
+		o->record = optarg;
+		return 0;
+	case 'e':
+		return add_external(o, optarg);
+	case 'm':
+		if (strcmp(optarg, "em") && strcmp(optarg, "voltage"))
+			return -1;
+		o->voltage_model = !strcmp(optarg, "voltage");
+		return 0;
+	default:
+		return EXIT_USAGE;
+	}
 }
 
 static int parse_run_args(int argc, char **argv, struct run_opts *o)
@@ -374,128 +414,34 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "record", required_argument, NULL, 'r' },
 		{ "external", required_argument, NULL, 'e' },
 		{ "power-model", required_argument, NULL, 'm' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "max-slowdown", required_argument, NULL, 'P' },
-		{ "hysteresis", required_argument, NULL, 'P' },
-		{ "dyn-uw", required_argument, NULL, 'P' },
-		{ "static-uw", required_argument, NULL, 'P' },
-		{ "uncore-uw", required_argument, NULL, 'P' },
-		{ "idle-uw", required_argument, NULL, 'P' },
-		{ "target", required_argument, NULL, 'P' },
+		FORMAT_LONG_OPTS,
+		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	bool any_pred = false, any_obj = false;
-	int c, idx, v;
-	u32 u;
+	const struct cmdline cl = { .cmd = "run", .opts = opts, .help = print_help,
+				    .own = run_opt, .o = o, .fmt = &o->fmt,
+				    .par = &o->params };
+	int ret, np, no, v;
 
 	memset(o, 0, sizeof(*o));
 	gpugov_policy_defaults(&o->params);
 	o->start = -1;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
-		switch (c) {
-		case 'p':
-			v = gpugov_predictor_find(optarg, strlen(optarg));
-			if (v < 0)
-				goto bad;
-			o->pred_wanted[v] = any_pred = true;
-			break;
-		case 'o':
-			v = gpugov_objective_find(optarg, strlen(optarg));
-			if (v <= GPUGOV_OBJ_PERFORMANCE)
-				goto bad;
-			o->obj_wanted[v] = any_obj = true;
-			break;
-		case 's':
-			if (parse_u32(optarg, strlen(optarg), &u) || u >= GPUGOV_MAX_OPPS)
-				goto bad;
-			o->start = (int)u;
-			break;
-		case 'q':
-			o->sequence = optarg;
-			break;
-		case 't':
-			o->timing = true;
-			break;
-		case 'r':
-			o->record = optarg;
-			break;
-		case 'e':
-			if (o->ext.nr) {
-				fprintf(stderr, "gpugov-replay run: one --external file\n");
-				return EXIT_USAGE;
-			}
-			if (extseq_load(optarg, &o->ext))
-				return EXIT_USAGE;
-			break;
-		case 'm':
-			if (strcmp(optarg, "em") && strcmp(optarg, "voltage"))
-				goto bad;
-			o->voltage_model = !strcmp(optarg, "voltage");
-			break;
-		case 'c':
-			o->fmt = TABLE_CSV;
-			break;
-		case 'j':
-			o->fmt = TABLE_JSON;
-			break;
-		case 'h':
-			printf("usage: gpugov-replay run [--predictor NAME]... [--objective edp|ed2p|energy]...\n"
-			       "          [--start-opp N] [--sequence FILE.csv] [--csv|--json]\n"
-			       "          [policy options] SWEEP_TRACE...\n"
-			       "Closed loop: each policy picks the OPP of segment n+1 from segment n's\n"
-			       "counters at the OPP it chose. Energy, time, EDP, ED2P relative to\n"
-			       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
-			       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
-			       "--timing reports each gpugov policy's intervals per second on stderr.\n"
-			       "--external SEQ.csv costs OPP sequences chosen elsewhere (the format\n"
-			       "--sequence writes) beside the other policies.\n"
-			       "--power-model voltage: gpugov ignores the table's energy-model power\n"
-			       "and uses the voltage model and its coefficients (as without an EM).\n"
-			       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
-			       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
-			       "every interval is compared with the OPP the device ran next.\n"
-			       "Policy and power model options:\n");
-			print_policy_opts_help(stdout);
-			printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
-			exit(EXIT_OK);
-		case 'P':
-			if (parse_policy_opt(opts[idx].name, optarg, &o->params))
-				goto bad;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (o->record) {
-		int np = 0, no = 0;
-
-		for (v = 0; v < GPUGOV_NR_PRED; v++)
-			np += o->pred_wanted[v];
-		for (v = 0; v < GPUGOV_NR_OBJ; v++)
-			no += o->obj_wanted[v];
-		if (np != 1 || no != 1 || optind + 1 != argc) {
-			fprintf(stderr, "gpugov-replay run: --record needs one --predictor, "
-				"one --objective and one trace\n");
-			return EXIT_USAGE;
-		}
-	}
-	for (v = 0; v < GPUGOV_NR_PRED; v++)
-		o->pred_wanted[v] |= !any_pred;
-	for (v = GPUGOV_OBJ_EDP; v < GPUGOV_NR_OBJ; v++)
-		o->obj_wanted[v] |= !any_obj;
-	if (optind >= argc) {
-		fprintf(stderr, "gpugov-replay run: no trace given\n");
+	ret = cmdline_parse(argc, argv, &cl);
+	if (ret)
+		return ret;
+	np = nr_wanted(o->pred_wanted, GPUGOV_NR_PRED);
+	no = nr_wanted(o->obj_wanted, GPUGOV_NR_OBJ);
+	if (o->record && (np != 1 || no != 1 || optind + 1 != argc)) {
+		fprintf(stderr, "gpugov-replay run: --record needs one --predictor, "
+			"one --objective and one trace\n");
 		return EXIT_USAGE;
 	}
-	return 0;
-bad:
-	fprintf(stderr, "gpugov-replay run: bad value '%s'\n", optarg);
-	return EXIT_USAGE;
+	for (v = 0; v < GPUGOV_NR_PRED; v++)
+		o->pred_wanted[v] |= !np;
+	for (v = GPUGOV_OBJ_EDP; v < GPUGOV_NR_OBJ; v++)
+		o->obj_wanted[v] |= !no;
+	return cmdline_need_traces("run", argc);
 }
-
 
 int cmd_run(int argc, char **argv)
 {
@@ -578,15 +524,16 @@ int cmd_run(int argc, char **argv)
 					w.name, pol[i].name, w.t.nr_seg, w.t.nr_seg /
 					((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9));
 			if (pol[i].kind == POL_ORACLE)
-				oracle_m[pol[i].obj] = metric(pol[i].obj, res[i].pj, res[i].ns);
+				oracle_m[pol[i].obj] = objective_metric(pol[i].obj, res[i].pj,
+									res[i].ns);
 			if (pol[i].kind == POL_STATIC && i &&
-			    metric(GPUGOV_OBJ_EDP, res[i].pj, res[i].ns) <
-			    metric(GPUGOV_OBJ_EDP, res[best].pj, res[best].ns))
+			    objective_metric(GPUGOV_OBJ_EDP, res[i].pj, res[i].ns) <
+			    objective_metric(GPUGOV_OBJ_EDP, res[best].pj, res[best].ns))
 				best = i;
 		}
 		for (i = GPUGOV_OBJ_EDP; i < GPUGOV_NR_OBJ; i++)
 			if (!o.obj_wanted[i])
-				oracle_m[i] = metric(i, res[0].pj, res[0].ns);
+				oracle_m[i] = objective_metric(i, res[0].pj, res[0].ns);
 		for (i = 0; i < n; i++)
 			add_row(&tab, w.name, &pol[i], &res[i], &res[0], oracle_m, &o.params);
 		best_static = res[best];

@@ -32,13 +32,10 @@
  * true sensitivity S_n = (I_n(top) - I_n(lowest)) / (f_top - f_lowest),
  * each change |x_n - x_n-1| / max(|x_n|, |x_n-1|) (0 when both are 0).
  */
-#include <getopt.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include "replay.h"
+#include "cmdline.h"
 #include "evalloop.h"
-#include "table.h"
 
 struct sens_opts {
 	struct gpugov_policy_params params;
@@ -273,11 +270,28 @@ static void print_help(void)
 	       "Also: the mean relative change of the top OPP's work and of the true\n"
 	       "sensitivity dI/df between consecutive epochs (seed 004 Figure 7).\n"
 	       "Models: the predictors (default: all but busy) and accreac (the true\n"
-	       "per-OPP work of the previous epoch, evaluation only).\n"
-	       "Policy and power model options:\n");
-	print_policy_opts_help(stdout);
-	printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage or not an\n"
-	       "epoch sweep.\n");
+	       "per-OPP work of the previous epoch, evaluation only).\n");
+	print_policy_help_end("bad usage or not an\nepoch sweep", true);
+}
+
+/* sensitivity's own options (struct cmdline's @own). */
+static int sens_opt(int c, void *ctx)
+{
+	struct sens_opts *o = ctx;
+	int v;
+
+	switch (c) {
+	case 'p':
+		return set_wanted(o->want, model_find(optarg));
+	case 'o':
+		v = parse_objective(optarg);
+		if (v < 0)
+			return -1;
+		o->params.objective = v;
+		return 0;
+	default:
+		return EXIT_USAGE;
+	}
 }
 
 static int parse_sens_args(int argc, char **argv, struct sens_opts *o)
@@ -285,66 +299,23 @@ static int parse_sens_args(int argc, char **argv, struct sens_opts *o)
 	static const struct option opts[] = {
 		{ "predictor", required_argument, NULL, 'p' },
 		{ "objective", required_argument, NULL, 'o' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "max-slowdown", required_argument, NULL, 'P' },
-		{ "hysteresis", required_argument, NULL, 'P' },
-		{ "dyn-uw", required_argument, NULL, 'P' },
-		{ "static-uw", required_argument, NULL, 'P' },
-		{ "uncore-uw", required_argument, NULL, 'P' },
-		{ "idle-uw", required_argument, NULL, 'P' },
-		{ "target", required_argument, NULL, 'P' },
+		FORMAT_LONG_OPTS,
+		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	bool chosen = false;
-	int c, idx, v;
+	const struct cmdline cl = { .cmd = "sensitivity", .opts = opts, .help = print_help,
+				    .own = sens_opt, .o = o, .fmt = &o->fmt,
+				    .par = &o->params };
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	gpugov_policy_defaults(&o->params);
 	o->params.objective = GPUGOV_OBJ_ED2P;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
-		switch (c) {
-		case 'p':
-			v = model_find(optarg);
-			if (v < 0)
-				goto bad;
-			o->want[v] = chosen = true;
-			break;
-		case 'o':
-			v = gpugov_objective_find(optarg, strlen(optarg));
-			if (v <= GPUGOV_OBJ_PERFORMANCE)
-				goto bad;
-			o->params.objective = v;
-			break;
-		case 'c':
-			o->fmt = TABLE_CSV;
-			break;
-		case 'j':
-			o->fmt = TABLE_JSON;
-			break;
-		case 'h':
-			print_help();
-			exit(EXIT_OK);
-		case 'P':
-			if (parse_policy_opt(opts[idx].name, optarg, &o->params))
-				goto bad;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	for (v = 0; v < NR_MODELS; v++)
-		o->want[v] |= !chosen && v != GPUGOV_PRED_BUSY;
-	if (optind >= argc) {
-		fprintf(stderr, "gpugov-replay sensitivity: no trace given\n");
-		return EXIT_USAGE;
-	}
-	return 0;
-bad:
-	fprintf(stderr, "gpugov-replay sensitivity: bad value '%s'\n", optarg);
-	return EXIT_USAGE;
+	ret = cmdline_parse(argc, argv, &cl);
+	if (ret)
+		return ret;
+	want_all_but_busy(o->want, NR_MODELS);
+	return cmdline_need_traces("sensitivity", argc);
 }
 
 /* Every wanted model over one trace: a row each, sums into @sum. */
@@ -384,7 +355,7 @@ int cmd_sensitivity(int argc, char **argv)
 	static const char *const vcols[] = { "workload", "epochs", "work_change_pct",
 					     "sens_change_pct" };
 	static struct acc_stats sum[NR_MODELS];
-	char err[GPUGOV_TRACE_ERR_MAX], wname[96], oname[96];
+	char wname[96], oname[96];
 	double vw, vs, sum_w = 0, sum_s = 0;
 	unsigned long nv, nvw = 0, nve = 0;
 	struct sens_opts o;
@@ -404,14 +375,9 @@ int cmd_sensitivity(int argc, char **argv)
 	table_init(&vt, "epoch-to-epoch change of the work and the true sensitivity",
 		   o.fmt, vcols, 4);
 	for (a = optind; a < argc; a++) {
-		if (sweep_load(&w, argv[a], err, sizeof(err))) {
-			fprintf(stderr, "gpugov-replay sensitivity: %s\n", err);
-			return EXIT_FAILURE_RUN;
-		}
-		if (!epoch_sweep_ok(&w, "sensitivity")) {
-			sweep_free(&w);
-			return EXIT_USAGE;
-		}
+		ret = epoch_sweep_open(&w, argv[a], "sensitivity");
+		if (ret)
+			return ret;
 		eval_trace(&w, &o, &wt, sum);
 		nv = variability(&w, &vw, &vs);
 		add_var_row(&vt, w.name, nv, vw, vs);

@@ -51,13 +51,11 @@
  * translator picks the least-energy OPP among those fast enough, which may
  * well be faster than the goal.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "replay.h"
+#include "cmdline.h"
 #include "evalloop.h"
-#include "table.h"
 
 #define MAX_TARGETS	8
 #define SETTLE_NEVER	-1
@@ -154,14 +152,6 @@ static void plant_free(struct plant *p)
 	free(p->work);
 	free(p->b_top);
 	free(p->b_low);
-}
-
-/* Goal rate of the whole trace, work per second (as `run` computes it). */
-static double goal_rate(const struct gpugov_grape_params *g, const struct plant *p)
-{
-	if (g->mode == GPUGOV_GRAPE_PCT)
-		return p->w / p->bt * 1e9 * g->target / 100.0;
-	return (double)g->target;
 }
 
 /* G(n): the time epoch @n's work should take for the goal, achievable. */
@@ -373,7 +363,8 @@ static void report_run(struct run_ctx *r, const struct evalloop *l,
 	unsigned long first[NR_BANDS] = { s->t[BAND_BOTH].settled, s->t[BAND_BELOW].settled };
 	struct tally_cells c[NR_BANDS];
 	u32 idle = o->params.power.idle_uw;
-	double goal = goal_rate(&r->goal, r->pl), deadline = r->pl->w / goal * 1e9;
+	double goal = goal_rate(&r->goal, r->pl->w, r->pl->bt);
+	double deadline = r->pl->w / goal * 1e9;
 	double race = r->pl->e_top + idle_pj(idle, deadline - r->pl->t_top);
 	double short_f = l->busy_ns > 0 ? fmax(0, goal - l->work / l->busy_ns * 1e9) / goal : 1;
 	double e_ctrl = l->pj + idle_pj(idle, deadline - l->ns);
@@ -437,7 +428,7 @@ static void set_goal(struct run_ctx *r, const struct gpugov_grape_params *g,
 	r->goal = *g;
 	if (o->goal_run && g->mode == GPUGOV_GRAPE_PCT) {
 		r->goal.mode = GPUGOV_GRAPE_ABS;
-		r->goal.target = (u64)llround(goal_rate(g, r->pl));
+		r->goal.target = (u64)llround(goal_rate(g, r->pl->w, r->pl->bt));
 	}
 }
 
@@ -479,11 +470,8 @@ static void print_help(void)
 	       "                    its rate within --band %% (default 2) of the goal;\n"
 	       "                    nsf_*: until none is more than --band %% below it\n"
 	       "Models: the predictors (default: all but busy) and accreac (the true\n"
-	       "per-OPP work of the previous epoch). See the source for the formulas.\n"
-	       "Policy and power model options:\n");
-	print_policy_opts_help(stdout);
-	printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage or not an\n"
-	       "epoch sweep.\n");
+	       "per-OPP work of the previous epoch). See the source for the formulas.\n");
+	print_policy_help_end("bad usage or not an\nepoch sweep", false);
 }
 
 /* --band, --phase-change: a percentage 0..1000, to a fraction. */
@@ -508,6 +496,36 @@ static int add_target(struct settle_opts *o, const char *val)
 	return 0;
 }
 
+/* settle's own options (struct cmdline's @own). */
+static int settle_opt(int c, void *ctx)
+{
+	struct settle_opts *o = ctx;
+	u32 u;
+
+	switch (c) {
+	case 'p':
+		return set_wanted(o->want, model_find(optarg));
+	case 't':
+		return add_target(o, optarg);
+	case 'w':
+		if (parse_u32(optarg, strlen(optarg), &u) || !u || u > 100000)
+			return -1;
+		o->window = u;
+		return 0;
+	case 'b':
+		return parse_pct(optarg, &o->band);
+	case 'g':
+		return parse_pct(optarg, &o->change);
+	case 'G':
+		if (strcmp(optarg, "run") && strcmp(optarg, "phase"))
+			return -1;
+		o->goal_run = !strcmp(optarg, "run");
+		return 0;
+	default:
+		return EXIT_USAGE;
+	}
+}
+
 static int parse_settle_args(int argc, char **argv, struct settle_opts *o)
 {
 	static const struct option opts[] = {
@@ -517,20 +535,15 @@ static int parse_settle_args(int argc, char **argv, struct settle_opts *o)
 		{ "band", required_argument, NULL, 'b' },
 		{ "phase-change", required_argument, NULL, 'g' },
 		{ "goal", required_argument, NULL, 'G' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "hysteresis", required_argument, NULL, 'P' },
-		{ "dyn-uw", required_argument, NULL, 'P' },
-		{ "static-uw", required_argument, NULL, 'P' },
-		{ "uncore-uw", required_argument, NULL, 'P' },
-		{ "idle-uw", required_argument, NULL, 'P' },
+		FORMAT_LONG_OPTS,
+		POLICY_SHARED_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const defaults[] = { "25%", "50%", "75%", "100%" };
-	bool chosen = false;
-	int c, idx, v;
-	u32 u;
+	const struct cmdline cl = { .cmd = "settle", .opts = opts, .help = print_help,
+				    .own = settle_opt, .o = o, .fmt = &o->fmt,
+				    .par = &o->params };
+	int ret, v;
 
 	memset(o, 0, sizeof(*o));
 	gpugov_policy_defaults(&o->params);
@@ -538,67 +551,14 @@ static int parse_settle_args(int argc, char **argv, struct settle_opts *o)
 	o->band = 0.02;
 	o->change = 0.5;
 	o->goal_run = true;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
-		switch (c) {
-		case 'p':
-			v = model_find(optarg);
-			if (v < 0)
-				goto bad;
-			o->want[v] = chosen = true;
-			break;
-		case 't':
-			if (add_target(o, optarg))
-				goto bad;
-			break;
-		case 'w':
-			if (parse_u32(optarg, strlen(optarg), &u) || !u || u > 100000)
-				goto bad;
-			o->window = u;
-			break;
-		case 'b':
-			if (parse_pct(optarg, &o->band))
-				goto bad;
-			break;
-		case 'g':
-			if (parse_pct(optarg, &o->change))
-				goto bad;
-			break;
-		case 'G':
-			if (strcmp(optarg, "run") && strcmp(optarg, "phase"))
-				goto bad;
-			o->goal_run = !strcmp(optarg, "run");
-			break;
-		case 'c':
-			o->fmt = TABLE_CSV;
-			break;
-		case 'j':
-			o->fmt = TABLE_JSON;
-			break;
-		case 'h':
-			print_help();
-			exit(EXIT_OK);
-		case 'P':
-			if (parse_policy_opt(opts[idx].name, optarg, &o->params))
-				goto bad;
-			break;
-		default:
-			return EXIT_USAGE;
-		}
-	}
+	ret = cmdline_parse(argc, argv, &cl);
+	if (ret)
+		return ret;
 	if (!o->nr_targets)
 		for (v = 0; v < (int)ARRAY_SIZE(defaults); v++)
 			add_target(o, defaults[v]);
-	for (v = 0; v < NR_MODELS; v++)
-		o->want[v] |= !chosen && v != GPUGOV_PRED_BUSY;
-	if (optind >= argc) {
-		fprintf(stderr, "gpugov-replay settle: no trace given\n");
-		return EXIT_USAGE;
-	}
-	return 0;
-bad:
-	fprintf(stderr, "gpugov-replay settle: bad value '%s'\n", optarg);
-	return EXIT_USAGE;
+	want_all_but_busy(o->want, NR_MODELS);
+	return cmdline_need_traces("settle", argc);
 }
 
 /* Room for @more settling steps in @t. */
@@ -666,7 +626,6 @@ int cmd_settle(int argc, char **argv)
 					     "settled", "median_steps", "max_steps",
 					     "nsf_settled", "nsf_median_steps", "nsf_max_steps" };
 	static struct summary sum[NR_MODELS][MAX_TARGETS];
-	char err[GPUGOV_TRACE_ERR_MAX];
 	struct settle_opts o;
 	struct table rt, pt, st;
 	struct sweep w;
@@ -679,13 +638,10 @@ int cmd_settle(int argc, char **argv)
 	table_init(&pt, "settling per phase", o.fmt, pcols, 8);
 	table_init(&st, "target control over all workloads", o.fmt, scols, 14);
 	for (a = optind; a < argc && !ret; a++) {
-		if (sweep_load(&w, argv[a], err, sizeof(err))) {
-			fprintf(stderr, "gpugov-replay settle: %s\n", err);
-			return EXIT_FAILURE_RUN;
-		}
-		if (!epoch_sweep_ok(&w, "settle"))
-			ret = EXIT_USAGE;
-		else if (eval_trace(&w, &o, &rt, &pt, sum))
+		ret = epoch_sweep_open(&w, argv[a], "settle");
+		if (ret)
+			break;
+		if (eval_trace(&w, &o, &rt, &pt, sum))
 			ret = EXIT_FAILURE_RUN;
 		sweep_free(&w);
 	}

@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "replay.h"
 #include "evalloop.h"
 
 const char *model_name(int model)
@@ -40,15 +41,21 @@ bool model_fits(int model, const struct sweep *w)
 /*
  * Both evaluations compare instructions (work) done in fixed-time epochs
  * (seed 004 section 3.1): they need an epoch sweep with instruction counts.
+ * Return: 0, or the exit status (after a message, nothing left loaded).
  */
-bool epoch_sweep_ok(const struct sweep *w, const char *cmd)
+int epoch_sweep_open(struct sweep *w, const char *path, const char *cmd)
 {
+	int ret = sweep_open(w, path, cmd);
+
+	if (ret)
+		return ret;
 	if (w->t.hdr.interval == GPUGOV_INTERVAL_EPOCH &&
 	    (w->t.hdr.caps & GPUGOV_CAP_INSTS))
-		return true;
+		return 0;
 	fprintf(stderr, "gpugov-replay %s: %s: needs a sweep of fixed-time epochs "
 		"with instruction counts (gpugov-sim sweep --epoch-us)\n", cmd, w->path);
-	return false;
+	sweep_free(w);
+	return EXIT_USAGE;
 }
 
 /* EDP = E*T, ED2P = E*T^2; energy and target objectives: E. */
@@ -63,6 +70,19 @@ double objective_metric(enum gpugov_objective obj, double pj, double ns)
 	default:
 		return pj * ns;
 	}
+}
+
+/*
+ * Work rate (per busy second) a run must reach: `target` as work units per
+ * second, or as a percentage of the rate the top OPP gives, @work in
+ * @top_busy_ns.
+ */
+double goal_rate(const struct gpugov_grape_params *g, double work,
+		 double top_busy_ns)
+{
+	if (g->mode == GPUGOV_GRAPE_PCT)
+		return work / top_busy_ns * 1e9 * g->target / 100.0;
+	return (double)g->target;
 }
 
 /* Wall time and energy of the whole trace run at one static OPP. */

@@ -3,7 +3,7 @@
  * evalloop.h - the closed loop of the `sensitivity` and `settle`
  * evaluations: one model and one policy stepped over an epoch sweep trace,
  * as `run` steps its gpugov policies, plus the evaluation-only model
- * ACCREAC.
+ * ACCREAC; and the objectives' metrics and goal rates, which `run` shares.
  */
 #ifndef GPUGOV_EVALLOOP_H
 #define GPUGOV_EVALLOOP_H
@@ -55,6 +55,8 @@ void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
 u32 evalloop_step(struct evalloop *l, u32 seg);
 void static_totals(const struct sweep *w, u32 opp, double *ns, double *pj);
 double objective_metric(enum gpugov_objective obj, double pj, double ns);
-bool epoch_sweep_ok(const struct sweep *w, const char *cmd);
+double goal_rate(const struct gpugov_grape_params *g, double work,
+		 double top_busy_ns);
+int epoch_sweep_open(struct sweep *w, const char *path, const char *cmd);
 
 #endif /* GPUGOV_EVALLOOP_H */

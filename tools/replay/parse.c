@@ -237,6 +237,14 @@ static int parse_target(const char *val, struct gpugov_grape_params *g)
 	return 0;
 }
 
+/* Return: the objective called @name, or -1 if none or `performance`. */
+int parse_objective(const char *name)
+{
+	int obj = gpugov_objective_find(name, strlen(name));
+
+	return obj > GPUGOV_OBJ_PERFORMANCE ? obj : -1;
+}
+
 /* Return: 1 if @name is not a policy option, 0 if set, -1 if bad value. */
 int parse_policy_opt(const char *name, const char *val,
 		     struct gpugov_policy_params *p)
@@ -257,12 +265,16 @@ int parse_policy_opt(const char *name, const char *val,
 	return 1;
 }
 
-void print_policy_opts_help(FILE *f)
+/* @all: also the options of one objective (POLICY_LONG_OPTS) */
+void print_policy_opts_help(FILE *f, bool all)
 {
 	size_t i;
 
-	fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s\n",
-		"target");
+	if (all)
+		fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s\n",
+			"target");
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++)
-		fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name, policy_opts[i].help);
+		if (all || strcmp(policy_opts[i].name, "max-slowdown"))
+			fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name,
+				policy_opts[i].help);
 }

@@ -27,7 +27,7 @@ static void usage(FILE *f)
 
 	fprintf(f, "usage: gpugov-replay SUBCOMMAND [options]   (SUBCOMMAND --help for more)\n");
 	for (i = 0; i < ARRAY_SIZE(subcommands); i++)
-		fprintf(f, "  %-10s %s\n", subcommands[i].name, subcommands[i].help);
+		fprintf(f, "  %-12s %s\n", subcommands[i].name, subcommands[i].help);
 	fprintf(f, "Exit status: 0 success, 1 run-time failure, 2 malformed command line or input.\n");
 }
 

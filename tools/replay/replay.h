@@ -32,8 +32,23 @@ int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,
 		    char *err, size_t errlen);
 int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
 		      size_t errlen);
+int parse_objective(const char *name);
 int parse_policy_opt(const char *name, const char *val,
 		     struct gpugov_policy_params *p);
-void print_policy_opts_help(FILE *f);
+void print_policy_opts_help(FILE *f, bool all);
+
+/*
+ * getopt_long entries of the policy options (the names parse_policy_opt()
+ * knows), each returning 'P': POLICY_SHARED_LONG_OPTS those every
+ * objective uses, POLICY_LONG_OPTS also energy's and target's own.
+ */
+#define POLICY_LONG_OPT(name)	{ name, required_argument, NULL, 'P' }
+#define POLICY_SHARED_LONG_OPTS \
+	POLICY_LONG_OPT("hysteresis"), POLICY_LONG_OPT("dyn-uw"), \
+	POLICY_LONG_OPT("static-uw"), POLICY_LONG_OPT("uncore-uw"), \
+	POLICY_LONG_OPT("idle-uw")
+#define POLICY_LONG_OPTS \
+	POLICY_LONG_OPT("max-slowdown"), POLICY_SHARED_LONG_OPTS, \
+	POLICY_LONG_OPT("target")
 
 #endif /* GPUGOV_REPLAY_H */

@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "replay.h"
 #include "sweep.h"
 
 /* Load a trace of either kind, named after its file. */
@@ -42,6 +43,20 @@ int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * sweep_load() for subcommand @cmd.  Return: 0, or EXIT_FAILURE_RUN after
+ * a message "gpugov-replay CMD: why".
+ */
+int sweep_open(struct sweep *w, const char *path, const char *cmd)
+{
+	char err[GPUGOV_TRACE_ERR_MAX];
+
+	if (!sweep_load(w, path, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "gpugov-replay %s: %s\n", cmd, err);
+	return EXIT_FAILURE_RUN;
 }
 
 void sweep_free(struct sweep *w)

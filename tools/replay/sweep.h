@@ -22,6 +22,7 @@ struct sweep {
 int trace_load_named(struct sweep *w, const char *path, char *err,
 		     size_t errlen);
 int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen);
+int sweep_open(struct sweep *w, const char *path, const char *cmd);
 void sweep_free(struct sweep *w);
 const struct gpugov_sample *sweep_sample(const struct sweep *w, u32 seg,
 					 u32 opp);

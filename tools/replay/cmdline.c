@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmdline.c - the options the trace-evaluating subcommands share.
+ */
+#include <stdlib.h>
+#include "cmdline.h"
+#include "gpugov_predict.h"
+
+/* Option @c (long option @idx): 0, -1 for a bad value, or an exit status. */
+static int one_opt(const struct cmdline *cl, int c, int idx)
+{
+	switch (c) {
+	case 'c':
+		*cl->fmt = TABLE_CSV;
+		return 0;
+	case 'j':
+		*cl->fmt = TABLE_JSON;
+		return 0;
+	case 'h':
+		cl->help();
+		exit(EXIT_OK);
+	case 'P':
+		return parse_policy_opt(cl->opts[idx].name, optarg, cl->par) ? -1 : 0;
+	default:
+		return cl->own(c, cl->o);
+	}
+}
+
+/* Read the options.  Return: 0, or the exit status (after a message). */
+int cmdline_parse(int argc, char **argv, const struct cmdline *cl)
+{
+	int c, idx = 0, ret;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", cl->opts, &idx)) != -1) {
+		ret = one_opt(cl, c, idx);
+		if (ret < 0) {
+			fprintf(stderr, "gpugov-replay %s: bad value '%s'\n", cl->cmd, optarg);
+			return EXIT_USAGE;
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* After the options: 0 if traces follow, else EXIT_USAGE (after a message). */
+int cmdline_need_traces(const char *cmd, int argc)
+{
+	if (optind < argc)
+		return 0;
+	fprintf(stderr, "gpugov-replay %s: no trace given\n", cmd);
+	return EXIT_USAGE;
+}
+
+/*
+ * The end of --help of a subcommand with policy options: the options (@all:
+ * POLICY_LONG_OPTS, else POLICY_SHARED_LONG_OPTS), then the exit status,
+ * @usage what exits 2.
+ */
+void print_policy_help_end(const char *usage, bool all)
+{
+	printf("Policy and power model options:\n");
+	print_policy_opts_help(stdout, all);
+	printf("Exit status: 0 success, 1 unreadable trace, 2 %s.\n", usage);
+}
+
+/* Mark @id wanted (--predictor, --objective); -1 if @id < 0 (an unknown name). */
+int set_wanted(bool *want, int id)
+{
+	if (id < 0)
+		return -1;
+	want[id] = true;
+	return 0;
+}
+
+/* How many of @want[0..@n) are set. */
+int nr_wanted(const bool *want, int n)
+{
+	int i, nr = 0;
+
+	for (i = 0; i < n; i++)
+		nr += want[i];
+	return nr;
+}
+
+/* No --predictor: every model but busy. */
+void want_all_but_busy(bool *want, int n)
+{
+	bool none = !nr_wanted(want, n);
+	int i;
+
+	for (i = 0; i < n; i++)
+		want[i] |= none && i != GPUGOV_PRED_BUSY;
+}

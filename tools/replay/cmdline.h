@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cmdline.h - the command line of the subcommands that evaluate traces
+ * (run, accuracy, sensitivity, settle): --csv, --json, --help and the
+ * policy options are read, and bad values reported, alike.
+ */
+#ifndef GPUGOV_CMDLINE_H
+#define GPUGOV_CMDLINE_H
+
+#include <getopt.h>
+#include "replay.h"
+#include "table.h"
+
+/* getopt_long entries of --csv, --json and --help. */
+#define FORMAT_LONG_OPTS \
+	{ "csv", no_argument, NULL, 'c' }, \
+	{ "json", no_argument, NULL, 'j' }, \
+	{ "help", no_argument, NULL, 'h' }
+
+/**
+ * struct cmdline - how one subcommand reads its options
+ * @cmd: the subcommand, for messages
+ * @opts: getopt_long's table: the subcommand's own options, then
+ *	FORMAT_LONG_OPTS and the policy options it takes (replay.h)
+ * @help: prints --help on stdout
+ * @own: sets the subcommand's own option @c (value in optarg) in @o;
+ *	returns 0, -1 for a bad value, or an exit status
+ * @o: the subcommand's options
+ * @fmt: set by --csv and --json
+ * @par: set by the policy options (NULL if it takes none)
+ */
+struct cmdline {
+	const char *cmd;
+	const struct option *opts;
+	void (*help)(void);
+	int (*own)(int c, void *o);
+	void *o;
+	enum table_format *fmt;
+	struct gpugov_policy_params *par;
+};
+
+int cmdline_parse(int argc, char **argv, const struct cmdline *cl);
+int cmdline_need_traces(const char *cmd, int argc);
+void print_policy_help_end(const char *usage, bool all);
+int set_wanted(bool *want, int id);
+int nr_wanted(const bool *want, int n);
+void want_all_but_busy(bool *want, int n);
+
+#endif /* GPUGOV_CMDLINE_H */

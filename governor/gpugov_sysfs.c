@@ -5,9 +5,11 @@
  * The group exists from DEVFREQ_GOV_START to DEVFREQ_GOV_STOP.  Numeric
  * tunables are described by objects (struct gpugov_tunable: where the
  * value lives and its accepted range) so that one show and one store
- * serve them all.  Every store parses and validates the whole input
- * before taking devfreq->lock; anything malformed, negative, overflowing,
- * out of range, empty or too long returns -EINVAL and changes nothing.
+ * serve them all; so are the named choices (struct gpugov_choice: where
+ * the id lives and how ids and names map), each with its list of names.
+ * Every store parses and validates the whole input before taking
+ * devfreq->lock; anything malformed, negative, overflowing, out of range,
+ * empty or too long returns -EINVAL and changes nothing.
  * Files are 0644: root writes, everyone reads.
  */
 #include <linux/device.h>
@@ -42,10 +44,10 @@ struct gpugov_tunable {
 
 #define to_gpugov_tunable(a)	container_of(a, struct gpugov_tunable, attr)
 
-static u32 *gpugov_tunable_ptr(struct gpugov_dev *g,
-			       const struct gpugov_tunable *t)
+/* The u32 (or u32-sized enum) at @offset in @g. */
+static u32 *gpugov_u32_at(struct gpugov_dev *g, size_t offset)
 {
-	return (u32 *)((u8 *)g + t->offset);
+	return (u32 *)((u8 *)g + offset);
 }
 
 /*
@@ -104,6 +106,18 @@ static void gpugov_unlock_dev(struct gpugov_dev *g)
 	mutex_unlock(&g->df->lock);
 }
 
+/* Read the u32 at @offset in the device's state; 0 or -ENODEV. */
+static int gpugov_read_u32(struct device *dev, size_t offset, u32 *v)
+{
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+
+	if (!g)
+		return -ENODEV;
+	*v = *gpugov_u32_at(g, offset);
+	gpugov_unlock_dev(g);
+	return 0;
+}
+
 /* Change one PCSTALL parameter; the model refuses bad geometry. */
 static int gpugov_pcstall_tunable_set(struct gpugov_dev *g,
 				      const struct gpugov_tunable *t, u32 v)
@@ -119,14 +133,10 @@ static ssize_t gpugov_tunable_show(struct device *dev,
 				   struct device_attribute *attr, char *buf)
 {
 	const struct gpugov_tunable *t = to_gpugov_tunable(attr);
-	struct gpugov_dev *g = gpugov_lock_dev(dev);
 	u32 v;
+	int err = gpugov_read_u32(dev, t->offset, &v);
 
-	if (!g)
-		return -ENODEV;
-	v = *gpugov_tunable_ptr(g, t);
-	gpugov_unlock_dev(g);
-	return sysfs_emit(buf, "%u\n", v);
+	return err ? err : sysfs_emit(buf, "%u\n", v);
 }
 
 static ssize_t gpugov_tunable_store(struct device *dev,
@@ -146,7 +156,7 @@ static ssize_t gpugov_tunable_store(struct device *dev,
 	if (t->pcstall)
 		err = gpugov_pcstall_tunable_set(g, t, v);
 	else
-		*gpugov_tunable_ptr(g, t) = v;
+		*gpugov_u32_at(g, t->offset) = v;
 	gpugov_unlock_dev(g);
 	return err ? err : count;
 }
@@ -186,103 +196,106 @@ GPUGOV_PCSTALL_TUNABLE(pcstall_age_half, age_half,
 
 /* ---- named choices ---- */
 
-static ssize_t predictor_show(struct device *dev,
-			      struct device_attribute *attr, char *buf)
-{
-	struct gpugov_dev *g = gpugov_lock_dev(dev);
-	u32 id;
+/**
+ * struct gpugov_choice - a tunable that names one of a fixed set of choices
+ * @attr: its sysfs attribute: the current choice's name
+ * @available: its read-only companion listing every name
+ * @offset: offset of its enum in struct gpugov_dev
+ * @nr: number of choices: ids 0 to @nr - 1
+ * @name: name of an id
+ * @find: id of a name (not NUL-terminated), or negative
+ * @switching: if not NULL, called with the lock held before a newly
+ *	written id is stored
+ */
+struct gpugov_choice {
+	struct device_attribute attr;
+	struct device_attribute available;
+	size_t offset;
+	int nr;
+	const char *(*name)(u32 id);
+	int (*find)(const char *name, size_t len);
+	void (*switching)(struct gpugov_dev *g, u32 id);
+};
 
-	if (!g)
-		return -ENODEV;
-	id = g->predictor;
-	gpugov_unlock_dev(g);
-	return sysfs_emit(buf, "%s\n", gpugov_pred_name(id));
+#define to_gpugov_choice(a)	container_of(a, struct gpugov_choice, attr)
+
+/* The choices below keep their ids in these enums, read and written as u32. */
+static_assert(sizeof(enum gpugov_pred_id) == sizeof(u32));
+static_assert(sizeof(enum gpugov_objective) == sizeof(u32));
+
+static ssize_t gpugov_choice_show(struct device *dev,
+				  struct device_attribute *attr, char *buf)
+{
+	const struct gpugov_choice *c = to_gpugov_choice(attr);
+	u32 id;
+	int err = gpugov_read_u32(dev, c->offset, &id);
+
+	return err ? err : sysfs_emit(buf, "%s\n", c->name(id));
 }
 
-static ssize_t predictor_store(struct device *dev,
-			       struct device_attribute *attr,
-			       const char *buf, size_t count)
+static ssize_t gpugov_choice_store(struct device *dev,
+				   struct device_attribute *attr,
+				   const char *buf, size_t count)
 {
+	const struct gpugov_choice *c = to_gpugov_choice(attr);
 	int len = gpugov_token_len(buf, count);
 	struct gpugov_dev *g;
 	int id;
 
 	if (len < 0)
 		return -EINVAL;
-	id = gpugov_predictor_find(buf, len);
-	if (id < 0 || id >= GPUGOV_NR_PRED)
+	id = c->find(buf, len);
+	if (id < 0 || id >= c->nr)
 		return -EINVAL;
 	g = gpugov_lock_dev(dev);
 	if (!g)
 		return -ENODEV;
-	g->predictor = id;
+	if (c->switching)
+		c->switching(g, id);
+	*gpugov_u32_at(g, c->offset) = id;
 	gpugov_unlock_dev(g);
 	return count;
 }
-static DEVICE_ATTR_RW(predictor);
 
-static ssize_t available_predictors_show(struct device *dev,
-					 struct device_attribute *attr,
-					 char *buf)
+static ssize_t gpugov_choice_available_show(struct device *dev,
+					    struct device_attribute *attr,
+					    char *buf)
 {
+	const struct gpugov_choice *c =
+		container_of(attr, struct gpugov_choice, available);
 	int i, n = 0;
 
-	for (i = 0; i < GPUGOV_NR_PRED; i++)
-		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "",
-				   gpugov_pred_name(i));
+	for (i = 0; i < c->nr; i++)
+		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "", c->name(i));
 	return n + sysfs_emit_at(buf, n, "\n");
 }
-static DEVICE_ATTR_RO(available_predictors);
 
-static ssize_t objective_show(struct device *dev,
-			      struct device_attribute *attr, char *buf)
+/* Switching to objective target starts its controller afresh. */
+static void gpugov_objective_switching(struct gpugov_dev *g, u32 id)
 {
-	struct gpugov_dev *g = gpugov_lock_dev(dev);
-	u32 id;
-
-	if (!g)
-		return -ENODEV;
-	id = g->params.objective;
-	gpugov_unlock_dev(g);
-	return sysfs_emit(buf, "%s\n", gpugov_objective_name(id));
-}
-
-static ssize_t objective_store(struct device *dev,
-			       struct device_attribute *attr,
-			       const char *buf, size_t count)
-{
-	int len = gpugov_token_len(buf, count);
-	struct gpugov_dev *g;
-	int id;
-
-	if (len < 0)
-		return -EINVAL;
-	id = gpugov_objective_find(buf, len);
-	if (id < 0 || id >= GPUGOV_NR_OBJ)
-		return -EINVAL;
-	g = gpugov_lock_dev(dev);
-	if (!g)
-		return -ENODEV;
 	if (id == GPUGOV_OBJ_TARGET && g->params.objective != id)
 		g->policy.grape_ready = false;
-	g->params.objective = id;
-	gpugov_unlock_dev(g);
-	return count;
 }
-static DEVICE_ATTR_RW(objective);
 
-static ssize_t available_objectives_show(struct device *dev,
-					 struct device_attribute *attr,
-					 char *buf)
-{
-	int i, n = 0;
+/* Files _name and available_<_name>s; the id is the enum at _field. */
+#define GPUGOV_CHOICE(_name, _field, _nr, _namefn, _findfn, _switching)	\
+	static struct gpugov_choice gpugov_choice_##_name = {		\
+		.attr = __ATTR(_name, 0644, gpugov_choice_show,		\
+			       gpugov_choice_store),			\
+		.available = __ATTR(available_##_name##s, 0444,		\
+				    gpugov_choice_available_show, NULL), \
+		.offset = offsetof(struct gpugov_dev, _field),		\
+		.nr = _nr,						\
+		.name = _namefn,					\
+		.find = _findfn,					\
+		.switching = _switching,				\
+	}
 
-	for (i = 0; i < GPUGOV_NR_OBJ; i++)
-		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "",
-				   gpugov_objective_name(i));
-	return n + sysfs_emit_at(buf, n, "\n");
-}
-static DEVICE_ATTR_RO(available_objectives);
+GPUGOV_CHOICE(predictor, predictor, GPUGOV_NR_PRED, gpugov_pred_name,
+	      gpugov_predictor_find, NULL);
+GPUGOV_CHOICE(objective, params.objective, GPUGOV_NR_OBJ,
+	      gpugov_objective_name, gpugov_objective_find,
+	      gpugov_objective_switching);
 
 /*
  * target: "N%" (percent of the maximum work rate, 1..100) or "N" (work
@@ -355,10 +368,10 @@ static ssize_t power_model_show(struct device *dev,
 static DEVICE_ATTR_RO(power_model);
 
 static struct attribute *gpugov_attrs[] = {
-	&dev_attr_predictor.attr,
-	&dev_attr_available_predictors.attr,
-	&dev_attr_objective.attr,
-	&dev_attr_available_objectives.attr,
+	&gpugov_choice_predictor.attr.attr,
+	&gpugov_choice_predictor.available.attr,
+	&gpugov_choice_objective.attr.attr,
+	&gpugov_choice_objective.available.attr,
 	&gpugov_tunable_max_slowdown.attr.attr,
 	&gpugov_tunable_hysteresis.attr.attr,
 	&dev_attr_target.attr,

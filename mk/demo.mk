@@ -2,7 +2,7 @@
 # a VM, results table and plots (scripts/demo.sh).
 DEMO_GUEST := $(BUILD)/demo/demo_guest
 
-$(DEMO_GUEST): tools/demo/demo_guest.c selftests/vm/vmtap.h selftests/vm/simrun.h
+$(DEMO_GUEST): tools/demo/demo_guest.c selftests/vm/vmtap.h selftests/unit/tap.h selftests/vm/simrun.h
 	@mkdir -p $(dir $@)
 	$(VM_CC) $(VM_CFLAGS) -o $@ $<
 

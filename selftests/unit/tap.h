@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tap.h - minimal TAP output for the userspace unit tests.
+ * tap.h - minimal TAP output for the userspace unit tests and, through
+ * selftests/vm/vmtap.h, for the test programs in the VM guest.
  *
- * Each check prints "ok N - name" or "not ok N - name"; tap_done() prints
- * the plan and the line "RESULT <suite>: P passed, F failed" that the test
- * driver sums over all suites, and returns the process exit status.
+ * Each check prints "ok N - name" or "not ok N - name"; tap_plan() prints
+ * the plan "1..N" and returns the process exit status.  tap_done() adds
+ * the line "RESULT <suite>: P passed, F failed" that the test driver sums
+ * over all suites (the guest's programs print none: the host's log parser
+ * reports for them).
  */
 #ifndef GPUGOV_TAP_H
 #define GPUGOV_TAP_H
@@ -41,14 +44,23 @@ static inline void tap_diag(const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	putchar('\n');
+	fflush(stdout);
+}
+
+static inline int tap_plan(void)
+{
+	printf("1..%d\n", tap_run);
+	fflush(stdout);
+	return tap_failed ? 1 : 0;
 }
 
 static inline int tap_done(const char *suite)
 {
-	printf("1..%d\n", tap_run);
+	int status = tap_plan();
+
 	printf("RESULT %s: %d passed, %d failed\n", suite,
 	       tap_run - tap_failed, tap_failed);
-	return tap_failed ? 1 : 0;
+	return status;
 }
 
 #endif /* GPUGOV_TAP_H */

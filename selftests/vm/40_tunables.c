@@ -24,7 +24,60 @@ static const struct num_tunable nums[] = {
 	{ "pcstall_age_half", 0, 1024 },
 };
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static char big_ones[4097], big_zeros[4097];
+
+/* An input to refuse; @len counts embedded NULs. */
+struct bad_input {
+	const char *what, *in;
+	size_t len;
+};
+
+#define BAD(what, in)	{ what, in, sizeof(in) - 1 }
+
+/* What every tunable refuses. */
+static const struct bad_input bad_any[] = {
+	BAD("empty line", "\n"),
+	{ "4 KiB of digits", big_ones, 4096 },
+	{ "4 KiB of zeros", big_zeros, 4096 },
+	BAD("embedded NUL", "1\0" "2"),
+	BAD("garbage", "x1"),
+	BAD("two newlines", "1\n\n"),
+};
+
+static const struct bad_input bad_number[] = {
+	BAD("negative", "-1"),
+	BAD("minus zero", "-0"),
+	BAD("hex", "0x10"),
+	BAD("leading space", " 5"),
+	BAD("trailing space", "5 "),
+	BAD("fraction", "1.5"),
+	BAD("two numbers", "1 2"),
+	BAD("2^32", "4294967296"),
+	BAD("2^64", "18446744073709551616"),
+	BAD("huge", "99999999999999999999999999"),
+};
+
+static const struct bad_input bad_name[] = {
+	BAD("unknown name", "no_such_thing"),
+	BAD("trailing space", "edp "),
+	BAD("upper case", "EDP"),
+	BAD("negative", "-1"),
+	BAD("prefix", "e"),
+};
+
+static const struct bad_input bad_target[] = {
+	BAD("0%", "0%"),
+	BAD("101%", "101%"),
+	BAD("absolute 0", "0"),
+	BAD("percent alone", "%"),
+	BAD("two percent signs", "5%%"),
+	BAD("negative", "-5%"),
+	BAD("space before %", "5 %"),
+	BAD("fraction", "7.5%"),
+	BAD("2^64", "18446744073709551616"),
+};
 
 /* Write @in (with length @len); must fail with EINVAL and keep @path. */
 static void reject(const char *path, const char *what, const char *in,
@@ -51,24 +104,33 @@ static void accept(const char *path, const char *in, const char *expect)
 	      path, expect, after);
 }
 
-static void common_rejects(const char *path)
+/* Every input of bad_any, then the @n of @more. */
+static void reject_all(const char *path, const struct bad_input *more,
+		       size_t n)
 {
-	reject(path, "empty line", "\n", 1);
-	reject(path, "4 KiB of digits", big_ones, 4096);
-	reject(path, "4 KiB of zeros", big_zeros, 4096);
-	reject(path, "embedded NUL", "1\0" "2", 3);
-	reject(path, "garbage", "x1", 2);
-	reject(path, "two newlines", "1\n\n", 3);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad_any); i++)
+		reject(path, bad_any[i].what, bad_any[i].in, bad_any[i].len);
+	for (i = 0; i < n; i++)
+		reject(path, more[i].what, more[i].in, more[i].len);
+}
+
+/* Writable by root only, readable by everyone. */
+static void check_mode(const char *path, const char *name)
+{
+	struct stat st;
+
+	vt_ok(!stat(path, &st) && (st.st_mode & 0777) == 0644 && !st.st_uid,
+	      "%s: mode 0644 owned by root", name);
 }
 
 static void check_numeric(const struct num_tunable *t)
 {
 	const char *path = vt_tunable(0, t->name);
 	char buf[64], mid[32], over[32];
-	struct stat st;
 
-	vt_ok(!stat(path, &st) && (st.st_mode & 0777) == 0644 && !st.st_uid,
-	      "%s: mode 0644 owned by root", t->name);
+	check_mode(path, t->name);
 	snprintf(buf, sizeof(buf), "%u", t->max);
 	accept(path, buf, buf);
 	snprintf(mid, sizeof(mid), "%u", (t->min + t->max) / 2);
@@ -77,17 +139,7 @@ static void check_numeric(const struct num_tunable *t)
 	buf[strlen(buf) - 1] = 0;
 	accept(path, buf, buf);
 	accept(path, mid, mid);
-	common_rejects(path);
-	reject(path, "negative", "-1", 2);
-	reject(path, "minus zero", "-0", 2);
-	reject(path, "hex", "0x10", 4);
-	reject(path, "leading space", " 5", 2);
-	reject(path, "trailing space", "5 ", 2);
-	reject(path, "fraction", "1.5", 3);
-	reject(path, "two numbers", "1 2", 3);
-	reject(path, "2^32", "4294967296", 10);
-	reject(path, "2^64", "18446744073709551616", 20);
-	reject(path, "huge", "99999999999999999999999999", 26);
+	reject_all(path, bad_number, ARRAY_SIZE(bad_number));
 	snprintf(over, sizeof(over), "%llu", (unsigned long long)t->max + 1);
 	reject(path, "max + 1", over, strlen(over));
 	vt_ok(vt_write(path, "", 0) == 0 &&
@@ -99,11 +151,9 @@ static void check_named(const char *file, const char *avail)
 {
 	const char *path = vt_tunable(0, file);
 	char list[1024], orig[64], *tok, *save;
-	struct stat st;
 	int n = 0;
 
-	vt_ok(!stat(path, &st) && (st.st_mode & 0777) == 0644,
-	      "%s: mode 0644", file);
+	check_mode(path, file);
 	vt_read_line(path, orig, sizeof(orig));
 	vt_ok(!vt_read_line(vt_tunable(0, avail), list, sizeof(list)) &&
 	      strstr(list, orig), "%s lists the current %s '%s'", avail, file,
@@ -118,12 +168,7 @@ static void check_named(const char *file, const char *avail)
 	}
 	vt_ok(n >= 2, "%s offers %d choices", avail, n);
 	accept(path, orig, orig);
-	common_rejects(path);
-	reject(path, "unknown name", "no_such_thing", 13);
-	reject(path, "trailing space", "edp ", 4);
-	reject(path, "upper case", "EDP", 3);
-	reject(path, "negative", "-1", 2);
-	reject(path, "prefix", "e", 1);
+	reject_all(path, bad_name, ARRAY_SIZE(bad_name));
 	vt_ok(vt_write(vt_tunable(0, avail), "x", 1) == -EACCES,
 	      "%s is read-only", avail);
 }
@@ -132,26 +177,15 @@ static void check_named(const char *file, const char *avail)
 static void check_target(void)
 {
 	const char *path = vt_tunable(0, "target");
-	struct stat st;
 
-	vt_ok(!stat(path, &st) && (st.st_mode & 0777) == 0644,
-	      "target: mode 0644");
+	check_mode(path, "target");
 	accept(path, "75%", "75%");
 	accept(path, "1%\n", "1%");
 	accept(path, "100%", "100%");
 	accept(path, "2000000000", "2000000000");
 	accept(path, "18446744073709551615", "18446744073709551615");
 	accept(path, "50%", "50%");
-	common_rejects(path);
-	reject(path, "0%", "0%", 2);
-	reject(path, "101%", "101%", 4);
-	reject(path, "absolute 0", "0", 1);
-	reject(path, "percent alone", "%", 1);
-	reject(path, "two percent signs", "5%%", 3);
-	reject(path, "negative", "-5%", 3);
-	reject(path, "space before %", "5 %", 3);
-	reject(path, "fraction", "7.5%", 4);
-	reject(path, "2^64", "18446744073709551616", 20);
+	reject_all(path, bad_target, ARRAY_SIZE(bad_target));
 }
 
 int main(void)
@@ -163,7 +197,7 @@ int main(void)
 	big_zeros[4095] = '1';
 	vt_ok(!vt_setup(NULL), "modules load");
 	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
-	for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(nums); i++)
 		check_numeric(&nums[i]);
 	check_named("predictor", "available_predictors");
 	check_named("objective", "available_objectives");

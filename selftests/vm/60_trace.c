@@ -30,10 +30,7 @@ int main(void)
 	vt_ok(vt_exists(TRACEFS "/events/gpugov/gpugov_sample/format") &&
 	      vt_exists(TRACEFS "/events/gpugov/gpugov_decision/format"),
 	      "events gpugov:gpugov_sample and gpugov:gpugov_decision exist");
-	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 4096), "trace loaded");
-	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
-	vt_ok(!vt_write_str(vt_simdbg(0, "loop"), "1") &&
-	      !vt_write_str(vt_simdbg(0, "run"), "1"), "replay running");
+	vt_replay_loop(DATA_DIR "/sweep.blob", 4096);
 	vt_ok(vt_wait_polls(0, 3, 5000), "polling");
 
 	/* A closed window: no polls while the device is suspended. */

@@ -22,10 +22,7 @@ int main(void)
 
 	vt_ok(!vt_setup("stock=1"), "modules load, sim stock");
 	vt_ok(vt_key(vt_simdbg(0, "status"), "source") == 0, "no source");
-	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 4096), "trace loaded");
-	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
-	vt_ok(!vt_write_str(vt_simdbg(0, "loop"), "1") &&
-	      !vt_write_str(vt_simdbg(0, "run"), "1"), "replay running");
+	vt_replay_loop(DATA_DIR "/sweep.blob", 4096);
 	vt_ok(vt_wait_polls(0, 10, 10000), "10 polls");
 	vt_ok(vt_key(vt_govdbg(0, "sample"), "caps") == 0,
 	      "sample has no counters (caps 0)");

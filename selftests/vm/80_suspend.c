@@ -19,10 +19,7 @@ int main(void)
 	int i, bad = 0;
 
 	vt_ok(!vt_setup(NULL), "modules load");
-	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 4096), "trace loaded");
-	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
-	vt_ok(!vt_write_str(vt_simdbg(0, "loop"), "1") &&
-	      !vt_write_str(vt_simdbg(0, "run"), "1"), "replay running");
+	vt_replay_loop(DATA_DIR "/sweep.blob", 4096);
 	vt_ok(vt_wait_polls(0, 5, 5000), "polling");
 
 	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "1"), "device suspended");

@@ -314,10 +314,7 @@ static void check_tp_btf(void)
 int main(void)
 {
 	check_errors();
-	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 65536), "trace loaded");
-	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
-	vt_ok(!vt_write_str(vt_simdbg(0, "loop"), "1") &&
-	      !vt_write_str(vt_simdbg(0, "run"), "1"), "replay running");
+	vt_replay_loop(DATA_DIR "/sweep.blob", 65536);
 	vt_ok(vt_wait_polls(0, 3, 5000), "polling");
 	check_live();
 	check_hist();

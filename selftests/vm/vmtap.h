@@ -4,15 +4,16 @@
  * the test guest (tools/vm): TAP output, module load/unload with exact
  * errno, sysfs/debugfs access, and setting up gpugov + gpugov_sim.
  *
- * Each program prints "ok N - ..." / "not ok N - ..." lines and ends with
- * the plan "1..N"; it exits non-zero if a test failed.
+ * Each program prints "ok N - ..." / "not ok N - ..." lines (those of
+ * selftests/unit/tap.h) and ends with the plan "1..N" and no RESULT line
+ * (tools/vm/parse-log.sh reports for the guest); it exits non-zero if a
+ * test failed.
  */
 #ifndef GPUGOV_VMTAP_H
 #define GPUGOV_VMTAP_H
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,50 +25,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../unit/tap.h"
+
 #define SYSFS_DEVFREQ	"/sys/class/devfreq"
 #define DEBUGFS_GOV	"/sys/kernel/debug/gpugov"
 #define DEBUGFS_SIM	"/sys/kernel/debug/gpugov_sim"
 #define SIM_DEV		"gpugov_sim."
 #define DATA_DIR	"/data"
 
-static int vt_run, vt_failed;
-
-__attribute__((format(printf, 2, 3)))
-static inline int vt_ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	vt_run++;
-	if (!cond)
-		vt_failed++;
-	printf("%sok %d - ", cond ? "" : "not ", vt_run);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-	return cond;
-}
-
-__attribute__((format(printf, 1, 2)))
-static inline void vt_diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("# ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static inline int vt_done(void)
-{
-	printf("1..%d\n", vt_run);
-	fflush(stdout);
-	return vt_failed ? 1 : 0;
-}
+/* TAP output: the unit tests' helpers, without their RESULT line. */
+#define vt_ok(cond, ...)	tap_ok(cond, __VA_ARGS__)
+#define vt_diag(...)		tap_diag(__VA_ARGS__)
+#define vt_done()		tap_plan()
 
 static inline void vt_sleep_ms(unsigned int ms)
 {
@@ -341,6 +310,18 @@ static inline int vt_setup(const char *sim_params)
 	if (!err)
 		err = vt_load("gpugov_sim", sim_params);
 	return err;
+}
+
+/*
+ * Device 0 replays @blob, loaded in @chunk-byte writes, in a loop under
+ * gpugov: three checks.
+ */
+static inline void vt_replay_loop(const char *blob, size_t chunk)
+{
+	vt_ok(!vt_load_blob(0, blob, chunk), "trace loaded");
+	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
+	vt_ok(!vt_write_str(vt_simdbg(0, "loop"), "1") &&
+	      !vt_write_str(vt_simdbg(0, "run"), "1"), "replay running");
 }
 
 static inline int vt_teardown(void)

@@ -63,7 +63,7 @@ $(VM_DIR)/data/expect/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 		$(VM_DIR)/traces/sweep.trace sweep $(VM_EXPECT_SWEEP)
 	@touch $@
 
-$(VM_DIR)/tests/%: selftests/vm/%.c selftests/vm/vmtap.h \
+$(VM_DIR)/tests/%: selftests/vm/%.c selftests/vm/vmtap.h selftests/unit/tap.h \
 		selftests/vm/simrun.h $(LIBGPUGOV)
 	@mkdir -p $(dir $@)
 	$(VM_CC) $(VM_CFLAGS) -o $@ $< $(LIBGPUGOV)

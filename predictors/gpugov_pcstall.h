@@ -9,17 +9,24 @@
  *	i0_w = I_w - u_w			instructions that do not
  *	S_w = IPC_w * T_core,w = u_w / f1	sensitivity, dI/df (section 3.2)
  * with I_w committed instructions, C_w resident cycles, St_w memory-stall
- * cycles.  The table stores S_w per unit of epoch time, s_w = u_w / E (an
- * "IPC that scales", Q48 instructions per cycle), normalised to the
- * scheduling priority of the oldest wave (see gpugov_pcstall_params),
- * indexed by the PC at which the wave started the epoch; for the next
- * epoch each wave looks its next PC up ("Lookup Mechanism"), falling back
- * to its own last value on a miss, and the domain's sensitivity is the sum
- * (section 4.2).  Work at f in the next epoch (section 3.2):
- *	I(f) = I0 + S * f,  I0 = sum i0_w,  S * f1 = U = sum s'_w * E
- * and the busy time of the sample's work at f, for a fixed-time epoch:
- *	T(f) = E * I(f1) / I(f) = E * f1 / ((1 - sigma) * f1 + sigma * f),
- *	sigma = U / (I0 + U)  in [0, 1].
+ * cycles.  The waves are those resident at the end of the epoch.  An entry
+ * describes an epoch that starts at a PC as two rates over the wave's
+ * resident time (Q48 instructions): s_w = u_w / C_w per cycle (an "IPC
+ * that scales") and z_w = i0_w / (C_w / f1) per ns (the intercept I0 per
+ * unit of time), both normalised to the scheduling priority of the oldest
+ * wave (see gpugov_pcstall_params), indexed by the PC at which the wave
+ * started the epoch.  For the next epoch each wave looks its next PC up
+ * ("Lookup Mechanism"): a hit predicts u'_w = s * E and i0'_w = z * E_ns
+ * (scaled to the reader's age), a miss falls back to its own last u_w, i0_w;
+ * the domain's sensitivity is the sum (section 4.2).  The waves' work at
+ * f in the next epoch (section 3.2):
+ *	I(f) = I0 + S * f,  I0 = sum i0'_w,  S * f1 = U = sum u'_w
+ * of which the fraction sigma = U / (I0 + U), in [0, 1], scales with f.
+ * The busy time of the sample's work at f, for a fixed-time epoch:
+ *	T(f) = E * I(f1) / I(f) = E * f1 / ((1 - sigma) * f1 + sigma * f)
+ * and the domain's work, from its measured work W (the waves are a sample
+ * of the domain's, resident at the boundary: they do not give its level):
+ *	W(f) = W * ((1 - sigma) + sigma * f / f1).
  * See docs/pcstall.md.
  */
 #ifndef GPUGOV_PCSTALL_H
@@ -65,7 +72,10 @@ struct gpugov_pcstall_params {
  * struct gpugov_pcstall_state - PC table, parameters and statistics
  * @par: geometry and age weighting in force
  * @idx_bits: log2(@par.entries)
- * @val: entry values, Q48 instructions per epoch cycle at oldest priority
+ * @val: entry values: instructions that scale with f, Q48 per resident
+ *	cycle at oldest priority (s above)
+ * @ival: instructions that do not scale, Q48 per resident ns at oldest
+ *	priority (z above)
  * @tag: bit 31 valid, bits 0..30 the folded upper PC bits of the line
  * @cnt: waves averaged into an entry during an update, 0 otherwise
  * @occupancy: valid entries
@@ -75,7 +85,8 @@ struct gpugov_pcstall_params {
  * @epochs: samples with waves that updated the table
  * @last_sigma: sigma predicted at the last observed sample, Q30
  * @last_u: predicted scaling instructions U at the last observed sample, Q16
- * @last_i0: non-scaling instructions I0 at the last observed sample, Q16
+ * @last_i0: predicted non-scaling instructions I0 at the last observed
+ *	sample, Q16
  *
  * Fixed size, no allocation: embed it (struct gpugov_pred_state does).
  */
@@ -83,6 +94,7 @@ struct gpugov_pcstall_state {
 	struct gpugov_pcstall_params par;
 	u32 idx_bits;
 	u64 val[GPUGOV_PCSTALL_MAX_ENTRIES];
+	u64 ival[GPUGOV_PCSTALL_MAX_ENTRIES];
 	u32 tag[GPUGOV_PCSTALL_MAX_ENTRIES];
 	u8 cnt[GPUGOV_PCSTALL_MAX_ENTRIES];
 	u32 occupancy;
@@ -125,7 +137,7 @@ struct gpugov_pcstall_stats {
  * struct gpugov_pcstall_pred - the model's view of the next epoch
  * @sigma: elasticity U / (I0 + U), Q30 (GPUGOV_PCSTALL_SIGMA_ONE = 1.0)
  * @u: predicted instructions that scale with f, at f1, over the waves, Q16
- * @i0: instructions that do not scale, over the waves, Q16
+ * @i0: predicted instructions that do not scale, over the waves, Q16
  * @wave_insts: instructions the waves committed in the sample
  * @hits: waves whose next PC hit the table
  * @misses: waves that fell back to their own last value
@@ -156,5 +168,7 @@ void gpugov_pcstall_get_stats(const struct gpugov_pcstall_state *ps,
 			      struct gpugov_pcstall_stats *st);
 bool gpugov_pcstall_entry(const struct gpugov_pcstall_state *ps, u32 idx,
 			  u32 *tag, u64 *val);
+bool gpugov_pcstall_entry_i0(const struct gpugov_pcstall_state *ps, u32 idx,
+			     u64 *ival);
 
 #endif /* GPUGOV_PCSTALL_H */

@@ -3,34 +3,51 @@
  * pred_pcstall.c - PCSTALL, the PC-indexed wavefront sensitivity predictor
  * of seed 004 section 4.4, in fixed point.
  *
- * Estimation (section 4.4 "Estimation Model"): for each wave w of the
- * epoch, measured at f1 over E busy cycles,
+ * Estimation (section 4.4 "Estimation Model"): for each wave w resident
+ * at the end of the epoch, measured at f1 over E busy cycles, of which it
+ * was resident for C_w,
  *	u_w  = I_w * (C_w - St_w) / C_w		(IPC_w x non-stalled cycles)
  *	i0_w = I_w - u_w
- *	s_w  = u_w / E				(Q48 instructions per cycle)
  * (u_w, i0_w and the sums U, I0 below are Q16 instructions)
- * so that S_w = IPC_w * T_core,w = u_w / f1 = s_w * E / f1.  This is the
- * slope dI/df at f1 of the STALL model T(f) = T_stall + T_core * f1 / f
- * over a fixed-time epoch.  s_w is stored per epoch cycle so that entries
- * written over epochs of different lengths (devfreq intervals jitter)
- * stay comparable.
+ * so that S_w = IPC_w * T_core,w = u_w / f1.  This is the tangent at f1 of
+ * the STALL model T(f) = T_stall + T_core * f1 / f over a fixed-time
+ * epoch: I_w(f) ~ i0_w + u_w * f / f1, i0_w its intercept.
+ *
+ * Table (section 4.4, Figure 12: an entry holds "the sensitivity of the
+ * time epoch starting from the PC"): per entry two rates over the wave's
+ * resident time, Q48 instructions,
+ *	s_w = u_w / C_w		per cycle: the work that scales with f
+ *	z_w = i0_w / (C_w / f1)	per ns: the work that does not (I0)
+ * The seed predicts S from the table and says nothing of I0; keeping I0
+ * per entry too makes the predicted work I0 + S f that of the same
+ * looked-up code, where a reactive I0 would add the last phase's
+ * intercept to the next phase's slope.  s_w per cycle and z_w per unit of
+ * time are the two terms of I(f) = I0 + S f: an entry written at one clock
+ * and read at another predicts the same I0 and the same S.  Over resident
+ * time, not the epoch's: a wave placed during the epoch ran only C_w < E
+ * cycles of it, and a reader resident at the boundary runs from the start
+ * of the next epoch.
  *
  * Age (section 4.4, Figure 11(a)): under oldest-first scheduling a wave of
- * age rank r loses issue slots to r older waves.  Entries hold
- * s_w / a(r), a(r) = H / (H + r), the value an oldest wave would have seen;
- * a lookup multiplies by the reader's a(r).  H = 0 turns this off.
+ * age rank r loses issue slots to r older waves, so it commits fewer
+ * instructions of either kind.  Entries hold s_w / a(r) and z_w / a(r),
+ * a(r) = H / (H + r), the values an oldest wave would have seen; a lookup
+ * multiplies by the reader's a(r).  H = 0 turns this off.
  *
- * Update ("Update Mechanism"): at the end of the epoch each wave's value
- * goes to the entry of its starting PC; waves of the same line in one
+ * Update ("Update Mechanism"): at the end of the epoch each wave's values
+ * go to the entry of its starting PC; waves of the same line in one
  * epoch are averaged; a line replaces another one of the same index
  * (direct mapped, tagged).  Lookup ("Lookup Mechanism"): each wave's next
- * PC (pc_end) is looked up; a miss falls back to the wave's own last
- * value (s'_w = s_w, i.e. its own u_w), which makes the model the reactive
- * wave-level STALL model.
+ * PC (pc_end) is looked up; a hit predicts u'_w = s * E (cycles at f1),
+ * i0'_w = z * E_ps (the epoch's time), at the reader's age; a miss falls
+ * back to the wave's own last u_w and i0_w, which makes the model the
+ * reactive wave-level STALL model.
  *
- * Prediction (sections 3.2, 4.2): the next epoch's work at f is
- *	I(f) = I0 + S * f,  I0 = sum i0_w,  S * f1 = U = sum s'_w * E
- * and the sample's busy time E_ps at OPP f, for a fixed-time epoch,
+ * Prediction (sections 3.2, 4.2): the waves' next epoch's work at f is
+ *	I(f) = I0 + S * f,  I0 = sum i0'_w,  S * f1 = U = sum u'_w
+ * of which sigma = U / (I0 + U) scales with f; the domain's, from its
+ * measured work W, W * ((1 - sigma) + sigma * f / f1), and the sample's
+ * busy time E_ps at OPP f, for a fixed-time epoch,
  *	T(f) = E_ps * I(f1) / I(f) = E_ps * f1 / ((1 - sigma) f1 + sigma f),
  *	sigma = U / (I0 + U), Q30.
  * T(f1) = E_ps as for every other model, and since 0 <= sigma <= 1,
@@ -43,7 +60,10 @@
 #define PCS_TAG_VALID	BIT(31)
 #define PCS_TAG_MASK	(PCS_TAG_VALID - 1)
 #define PCS_S_ONE	BIT_ULL(GPUGOV_PCSTALL_S_SHIFT)
-/* s_w is clamped to 256 instructions per cycle: 64 waves sum below 2^62. */
+/*
+ * Rates are clamped to 256 instructions per cycle or per ns: 64 waves sum
+ * below 2^62.
+ */
 #define PCS_S_MAX	(PCS_S_ONE << 8)
 /* Age ranks beyond this are all "very young". */
 #define PCS_AGE_MAX	65535U
@@ -69,6 +89,7 @@ static bool pcs_params_ok(const struct gpugov_pcstall_params *par)
 void gpugov_pcstall_reset(struct gpugov_pcstall_state *ps)
 {
 	memset(ps->val, 0, sizeof(ps->val));
+	memset(ps->ival, 0, sizeof(ps->ival));
 	memset(ps->tag, 0, sizeof(ps->tag));
 	memset(ps->cnt, 0, sizeof(ps->cnt));
 	ps->occupancy = 0;
@@ -146,12 +167,36 @@ static u64 pcs_wave(const struct gpugov_wave *w, u64 *i0)
 	return u;
 }
 
-/* s_w = u_w / E, Q48 instructions per cycle, clamped */
-static u64 pcs_per_cyc(u64 u, u64 ecyc)
+/* A Q16 count @q over @cyc (>= 1) cycles, Q48 instructions per cycle, clamped */
+static u64 pcs_per_cyc(u64 q, u64 cyc)
 {
-	return min_t(u64, gpugov_cm_mul_div(u, 1ULL << (GPUGOV_PCSTALL_S_SHIFT -
-					    GPUGOV_PCSTALL_WORK_SHIFT), ecyc),
+	return min_t(u64, gpugov_cm_mul_div(q, 1ULL << (GPUGOV_PCSTALL_S_SHIFT -
+					    GPUGOV_PCSTALL_WORK_SHIFT), cyc),
 		     PCS_S_MAX);
+}
+
+/*
+ * A Q16 count over @cyc (>= 1) cycles at @khz, Q48 instructions per ns,
+ * clamped: work that does not scale with the clock has a rate in time.
+ */
+static u64 pcs_per_ns(u64 q, u64 cyc, u64 khz)
+{
+	return min_t(u64, gpugov_cm_mul_div(pcs_per_cyc(q, cyc), khz, 1000000),
+		     PCS_S_MAX);
+}
+
+/* A Q48 rate per cycle over @ecyc cycles, Q16 instructions, saturated */
+static u64 pcs_over_cyc(u64 rate, u64 ecyc)
+{
+	return gpugov_cm_mul_shr(rate, ecyc, GPUGOV_PCSTALL_S_SHIFT -
+				 GPUGOV_PCSTALL_WORK_SHIFT);
+}
+
+/* A Q48 rate per ns over @eps ps, Q16 instructions, saturated */
+static u64 pcs_over_ps(u64 rate, u64 eps)
+{
+	return gpugov_cm_mul_div(rate, eps, 1000ULL << (GPUGOV_PCSTALL_S_SHIFT -
+						 GPUGOV_PCSTALL_WORK_SHIFT));
 }
 
 static u64 pcs_age(const struct gpugov_wave *w)
@@ -159,7 +204,7 @@ static u64 pcs_age(const struct gpugov_wave *w)
 	return min_t(u32, w->age_rank, PCS_AGE_MAX);
 }
 
-/* s / a(r): the value as the oldest wave would have seen it. */
+/* s / a(r): a rate as the oldest wave would have seen it. */
 static u64 pcs_normalise(const struct gpugov_pcstall_state *ps, u64 sw,
 			 const struct gpugov_wave *w)
 {
@@ -170,7 +215,7 @@ static u64 pcs_normalise(const struct gpugov_pcstall_state *ps, u64 sw,
 	return min_t(u64, gpugov_cm_mul_div(sw, h + pcs_age(w), h), PCS_S_MAX);
 }
 
-/* v * a(r): an oldest-wave value as seen by a wave of rank r. */
+/* v * a(r): an oldest-wave rate as seen by a wave of rank r. */
 static u64 pcs_denormalise(const struct gpugov_pcstall_state *ps, u64 v,
 			   const struct gpugov_wave *w)
 {
@@ -207,24 +252,23 @@ static u32 pcs_nr_waves(const struct gpugov_sample *s)
 }
 
 /**
- * gpugov_pcstall_lookup() - sensitivity of the next epoch from the table
+ * gpugov_pcstall_lookup() - the next epoch's work from the table
  * @ps: state (read only)
  * @s: the last epoch's sample; its waves' pc_end index the table
  * @out: the prediction
  *
- * Each wave contributes its looked-up s'_w (a hit, scaled to its age)
- * times the epoch length E, or on a miss its own u_w: U = sum s'_w * E;
- * I0 is the sum of the waves' non-scaling instructions.  sigma = U / (I0 + U);
- * with no waves or no predicted work at all, sigma is 1 (time inversely
- * proportional to the clock: the conservative guess, as for the busy-only
- * model).
+ * Each wave contributes, on a hit, the entry's rates (scaled to its age)
+ * times the epoch length E, on a miss its own u_w and i0_w: U = sum u'_w,
+ * I0 = sum i0'_w.  sigma = U / (I0 + U); with no waves or no predicted
+ * work at all, sigma is 1 (time inversely proportional to the clock: the
+ * conservative guess, as for the busy-only model).
  */
 void gpugov_pcstall_lookup(const struct gpugov_pcstall_state *ps,
 			   const struct gpugov_sample *s,
 			   struct gpugov_pcstall_pred *out)
 {
 	u32 n = pcs_nr_waves(s), i;
-	u64 ecyc = pcs_epoch_cyc(s), den;
+	u64 ecyc = pcs_epoch_cyc(s), eps = gpugov_busy_ps(s), den;
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < n; i++) {
@@ -234,9 +278,10 @@ void gpugov_pcstall_lookup(const struct gpugov_pcstall_state *ps,
 		u32 idx = pcs_index(ps, line);
 
 		if (ps->tag[idx] == pcs_tag(ps, line)) {
-			u = gpugov_cm_mul_shr(pcs_denormalise(ps, ps->val[idx], w),
-					      ecyc, GPUGOV_PCSTALL_S_SHIFT -
-					      GPUGOV_PCSTALL_WORK_SHIFT);
+			u = pcs_over_cyc(pcs_denormalise(ps, ps->val[idx], w),
+					 ecyc);
+			i0 = pcs_over_ps(pcs_denormalise(ps, ps->ival[idx], w),
+					 eps);
 			out->hits++;
 		} else {
 			out->misses++;
@@ -264,28 +309,33 @@ void gpugov_pcstall_observe(struct gpugov_pcstall_state *ps,
 			    const struct gpugov_sample *s)
 {
 	u32 n = pcs_nr_waves(s), i;
-	u64 ecyc = pcs_epoch_cyc(s);
 	struct gpugov_pcstall_pred pr;
 
 	if (!n)
 		return;
 	for (i = 0; i < n; i++) {
 		const struct gpugov_wave *w = &s->waves[i];
-		u64 i0, v, line = pcs_line(ps, w->pc_start);
+		u64 i0, u, sw, zw, line = pcs_line(ps, w->pc_start);
 		u32 idx = pcs_index(ps, line), tag = pcs_tag(ps, line);
 
 		if (!w->core_cyc)
 			continue;
-		v = pcs_normalise(ps, pcs_per_cyc(pcs_wave(w, &i0), ecyc), w);
+		/* s_w per resident cycle, z_w per resident ns, oldest priority */
+		u = pcs_wave(w, &i0);
+		sw = pcs_normalise(ps, pcs_per_cyc(u, w->core_cyc), w);
+		zw = pcs_normalise(ps, pcs_per_ns(i0, w->core_cyc, s->core_khz),
+				   w);
 		if (!ps->cnt[idx] || ps->tag[idx] != tag) {
 			/* First wave of this line in this epoch: replace. */
 			if (!(ps->tag[idx] & PCS_TAG_VALID))
 				ps->occupancy++;
 			ps->tag[idx] = tag;
 			ps->val[idx] = 0;
+			ps->ival[idx] = 0;
 			ps->cnt[idx] = 0;
 		}
-		ps->val[idx] = gpugov_sat_add(ps->val[idx], v);
+		ps->val[idx] = gpugov_sat_add(ps->val[idx], sw);
+		ps->ival[idx] = gpugov_sat_add(ps->ival[idx], zw);
 		ps->cnt[idx]++;
 	}
 	for (i = 0; i < n; i++) {
@@ -293,6 +343,7 @@ void gpugov_pcstall_observe(struct gpugov_pcstall_state *ps,
 
 		if (ps->cnt[idx]) {
 			ps->val[idx] = div_u64(ps->val[idx], ps->cnt[idx]);
+			ps->ival[idx] = div_u64(ps->ival[idx], ps->cnt[idx]);
 			ps->cnt[idx] = 0;
 			ps->updates++;
 		}
@@ -338,16 +389,24 @@ u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
 
 /**
  * gpugov_pcstall_work() - predicted instructions of the next epoch at a
- * clock, I(f) = I0 + S * f (seed 004 section 3.2)
+ * clock, I(f) = I0 + S * f (seed 004 section 3.2), for the domain
  * @s: the last epoch's sample (f1 = s->core_khz)
  * @pr: gpugov_pcstall_lookup() of @s
  * @to_khz: f
  *
- * Over the waves, I(f) = I0 + U * f / f1.  The waves may be a subset of
- * the domain's: with GPUGOV_CAP_INSTS the result is scaled by
- * s->insts / (the waves' instructions).  Without wave instructions it is
- * insts * ((1 - sigma) + sigma * f / f1).  This is what seed 004 section
- * 6.1 compares with the instructions actually committed.
+ * The waves' looked-up work splits into the part that scales with f and
+ * the part that does not, sigma = U / (I0 + U); the domain's next epoch is
+ * predicted with that split at the level the domain measured, W = insts
+ * (or, without GPUGOV_CAP_INSTS, the waves' instructions):
+ *	I(f) = W * (1 - sigma) + W * sigma * f / f1
+ * i.e. I0 = W (1 - sigma), S = W sigma / f1, and I(f) = W * E / T(f) with
+ * T(f) of gpugov_pcstall_time_ps() (at the same memory clock): the same
+ * work the time model implies.
+ * The waves alone do not give the domain's level: they are those resident
+ * at the boundary, on the cores sampled, while the domain's work includes
+ * the waves that exit and arrive during the epoch and the other cores
+ * (see docs/pcstall.md).  This is what seed 004 section 6.1 compares with
+ * the instructions actually committed.
  *
  * Return: instructions, saturated at U64_MAX.
  */
@@ -355,20 +414,14 @@ u64 gpugov_pcstall_work(const struct gpugov_sample *s,
 			const struct gpugov_pcstall_pred *pr, u32 to_khz)
 {
 	u64 dom = (s->caps & GPUGOV_CAP_INSTS) ? s->insts : pr->wave_insts;
-	u64 f1 = s->core_khz, w, scaling;
+	u64 f1 = s->core_khz, sigma, fac;
 
 	if (!f1)
 		return dom;
-	if (!pr->wave_insts) {
-		w = gpugov_cm_mul_div(dom, GPUGOV_PCSTALL_SIGMA_ONE - pr->sigma,
-				      GPUGOV_PCSTALL_SIGMA_ONE);
-		scaling = gpugov_cm_mul_div(dom, pr->sigma,
-					    GPUGOV_PCSTALL_SIGMA_ONE);
-		return gpugov_sat_add(w, gpugov_cm_mul_div(scaling, to_khz, f1));
-	}
-	w = gpugov_sat_add(pr->i0, gpugov_cm_mul_div(pr->u, to_khz, f1));
-	return gpugov_cm_mul_div(w, dom, gpugov_cm_mul_shr(pr->wave_insts,
-				 1ULL << GPUGOV_PCSTALL_WORK_SHIFT, 0));
+	/* (1 - sigma) f1 + sigma f, Q30 kHz: below 2^63; one rounding */
+	sigma = min_t(u64, pr->sigma, GPUGOV_PCSTALL_SIGMA_ONE);
+	fac = (GPUGOV_PCSTALL_SIGMA_ONE - sigma) * f1 + sigma * to_khz;
+	return gpugov_cm_mul_div(dom, fac, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT);
 }
 
 /**
@@ -399,7 +452,8 @@ void gpugov_pcstall_get_stats(const struct gpugov_pcstall_state *ps,
  * @ps: state
  * @idx: entry index, below the entries in use
  * @tag: out, the folded tag (bits 0..30)
- * @val: out, the stored oldest-priority sensitivity per cycle, Q48
+ * @val: out, the stored oldest-priority rate of instructions that scale
+ *	with f (sensitivity per resident cycle), Q48
  *
  * Return: true if @idx is in use and valid.
  */
@@ -410,6 +464,24 @@ bool gpugov_pcstall_entry(const struct gpugov_pcstall_state *ps, u32 idx,
 		return false;
 	*tag = ps->tag[idx] & PCS_TAG_MASK;
 	*val = ps->val[idx];
+	return true;
+}
+
+/**
+ * gpugov_pcstall_entry_i0() - the other half of a table entry
+ * @ps: state
+ * @idx: entry index, below the entries in use
+ * @ival: out, the stored oldest-priority rate of instructions that do not
+ *	scale with f (I0 per resident ns), Q48
+ *
+ * Return: true if @idx is in use and valid.
+ */
+bool gpugov_pcstall_entry_i0(const struct gpugov_pcstall_state *ps, u32 idx,
+			     u64 *ival)
+{
+	if (idx >= ps->par.entries || !(ps->tag[idx] & PCS_TAG_VALID))
+		return false;
+	*ival = ps->ival[idx];
 	return true;
 }
 

@@ -227,7 +227,8 @@ static u64 avg(u64 sum, u32 n)
  *
  * Cycle counters are averaged over the SMs (seed 000 section 4: the
  * counters of all SMs in the power domain are averaged); event counts
- * are totals.  Waves are those of SM 0, the sampled core.
+ * are totals.  Waves are those of SM 0, the sampled core: the warps
+ * resident at the end of the interval (sm_waves()).
  */
 void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		      u64 interval_fs, struct gpugov_trace_rec *rec)

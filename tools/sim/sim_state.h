@@ -41,7 +41,9 @@
  * @bid: block index in the grid
  * @acc: accesses made to each array so far (address generation)
  * @rng: generator for random loop trips
- * @w_pc: PC at the start of the interval (or at launch)
+ * @w_pc: index of the next instruction at the start of the interval, or
+ *	at launch for a warp placed during it (the per-wave record's
+ *	pc_start)
  * @w_insts: instructions in the interval
  * @w_stall: cycles in the interval waiting on a load
  * @w_from: first cycle of the interval the warp was resident
@@ -63,7 +65,7 @@ struct sim_warp {
 	u32 bid;
 	u32 acc[SIM_MAX_ARRAYS];
 	u64 rng;
-	u64 w_pc;
+	u32 w_pc;
 	u64 w_insts;
 	u64 w_stall;
 	u64 w_from;
@@ -179,8 +181,6 @@ struct sim_sm {
 	u64 occ_t;
 	struct crisp_ctr cc;
 	struct sim_events ev;
-	u32 nfin;
-	struct gpugov_wave fin[GPUGOV_MAX_WAVES];	/* waves that exited */
 	struct sim_block blk[SIM_MAX_BLOCKS];
 	u64 mline[SIM_MAX_MSHR];	/* line of each MSHR */
 	u64 mret[SIM_MAX_MSHR];		/* core cycle its data is back */

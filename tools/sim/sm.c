@@ -200,7 +200,7 @@ static void fill_wave(const struct sim_sm *sm, const struct sim_kernel *k,
 {
 	const struct sim_warp *wp = &sm->warp[w];
 
-	out->pc_start = wp->w_pc;
+	out->pc_start = wave_pc(k, wp->w_pc);
 	out->pc_end = wave_pc(k, wp->pc);
 	out->insts = wp->w_insts;
 	out->stall_cyc = wp->w_stall +
@@ -233,8 +233,6 @@ static int retire(struct sim *x, struct sim_sm *sm, u32 w, u64 now)
 	struct sim_block *b = &sm->blk[wp->blk];
 	u32 i, j;
 
-	if (sm->nfin < GPUGOV_MAX_WAVES)
-		fill_wave(sm, cur_kernel(x), w, now + 1, &sm->fin[sm->nfin++]);
 	sm_account_to(sm, now);
 	i = sm->pos[w];
 	memmove(&sm->order[i], &sm->order[i + 1], sm->nres - i - 1);
@@ -862,7 +860,7 @@ void sm_place_block(struct sim *x, u32 id, const struct sim_kernel *k,
 						     wp->gwarp));
 		advance(k, wp);
 		wp->wake = now;
-		wp->w_pc = wave_pc(k, wp->pc);
+		wp->w_pc = wp->pc;
 		wp->w_from = now;
 		sm->pos[w] = (u8)sm->nres;
 		sm->smask[w % x->g->issue_width] |= 1ULL << sm->nres;
@@ -886,12 +884,12 @@ void sm_interval_begin(struct sim_sm *sm, u64 now)
 	memset(&sm->ev, 0, sizeof(sm->ev));
 	sm->ev.warps = sm->nres;
 	sm->occ_t = now;
-	sm->nfin = 0;
 	for (i = 0; i < SIM_MAX_WARPS; i++) {
 		struct sim_warp *wp = &sm->warp[i];
 
 		if (!wp->live)
 			continue;
+		wp->w_pc = wp->pc;
 		wp->w_insts = 0;
 		wp->w_stall = 0;
 		wp->w_from = now;
@@ -926,17 +924,26 @@ void sm_retime(const struct sim *x, struct sim_sm *sm)
 }
 
 /*
- * Per-wave records of the interval ending at @end: the warps that exited
- * in it, then the resident ones, oldest first, at most @max.
+ * Per-wave records of the interval ending at @end (seed 004 section 4.4,
+ * as its hardware sees them at the epoch boundary): the warps resident at
+ * @end, which run on in the next interval - pc_end is where each resumes,
+ * the table lookup's index - with what each did in the ending interval
+ * (pc_start, instructions, load-stall and resident cycles), oldest first,
+ * age_rank its place among all resident warps.  Warps that exited during
+ * the interval are gone at the boundary, as from the hardware's per-slot
+ * registers (seed 004 Table I: a start PC and a stall timer per wave
+ * slot), and are not reported.  At most @max: the warps of slots 0 ..
+ * @max - 1, i.e. a sampler wired to the first @max slots' registers (the
+ * seed's lookup walks the slots one by one before the epoch); with
+ * SIM_MAX_WARPS <= GPUGOV_MAX_WAVES every resident warp is reported.
  */
 u32 sm_waves(const struct sim_sm *sm, const struct sim_kernel *k, u64 end,
 	     struct gpugov_wave *out, u32 max)
 {
 	u32 n = 0, i;
 
-	for (i = 0; i < sm->nfin && n < max; i++)
-		out[n++] = sm->fin[i];
 	for (i = 0; i < sm->nres && n < max; i++)
-		fill_wave(sm, k, sm->order[i], end, &out[n++]);
+		if (sm->order[i] < max)
+			fill_wave(sm, k, sm->order[i], end, &out[n++]);
 	return n;
 }

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_sim_waves.c - the per-wave records gpugov-sim gives PCSTALL (seed
+ * 004 section 4.4) at each interval boundary: the warps of SM 0 resident
+ * at the boundary, oldest first, with what they did in the interval.
+ *  - one record per resident warp (up to 64), none for warps that exited;
+ *  - age ranks 0, 1, 2, ... in record order; stall <= resident cycles <=
+ *    the interval's cycles; pc_end is the warp's next instruction;
+ *  - a warp resident through the whole next interval starts it where the
+ *    record said it would resume: the pc_start of those records, in age
+ *    order, is a subsequence of the previous boundary's pc_end;
+ *  - with room for fewer records than resident warps, the records are
+ *    those of the lowest warp slots, still oldest first.
+ * Runs from the top of the tree (make check); workloads are scaled down.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "gpu.h"
+#include "sm.h"
+
+#define FERMI "tools/sim/gpus/fermi-15sm.gpu"
+#define APPS "tools/sim/workloads/apps"
+
+static struct sim_gpu_desc fermi;
+static struct sim_workload wl;
+static struct sim_state *st;
+static struct gpugov_trace_rec rec, prev;
+
+/* Is b[0..nb) (records resident all interval) a subsequence of a's pc_end? */
+static int resumes(const struct gpugov_sample *a, const struct gpugov_sample *b,
+		   u64 cycles, u32 *full)
+{
+	u32 i, j = 0;
+
+	*full = 0;
+	for (i = 0; i < b->nr_waves; i++) {
+		if (b->waves[i].core_cyc != cycles)
+			continue;
+		(*full)++;
+		while (j < a->nr_waves && a->waves[j].pc_end != b->waves[i].pc_start)
+			j++;
+		if (j++ >= a->nr_waves)
+			return 0;
+	}
+	return 1;
+}
+
+struct wave_stats {
+	u32 intervals, bad_count, bad_rank, bad_cyc, bad_pc, bad_resume;
+	u32 exits, full, partial;
+};
+
+/* One record against SM 0's state at the boundary. */
+static void check_record(const struct sim *x, u64 cycles, struct wave_stats *ws)
+{
+	const struct sim_sm *sm = &x->st->sm[0];
+	const struct sim_kernel *k = &x->w->kern[x->w->launch[x->st->launch]];
+	const struct gpugov_sample *s = &rec.s;
+	u32 i;
+
+	ws->bad_count += s->nr_waves != sm->nres;
+	/* warps that came during the interval, minus those still there */
+	ws->exits += sm->ev.warps > s->nr_waves;
+	for (i = 0; i < s->nr_waves; i++) {
+		const struct gpugov_wave *w = &s->waves[i];
+		const struct sim_warp *wp = &sm->warp[sm->order[i]];
+
+		ws->bad_rank += w->age_rank != i;
+		ws->bad_cyc += w->stall_cyc > w->core_cyc || w->core_cyc > cycles;
+		ws->bad_pc += w->pc_end != k->pc_base + 8 * (u64)wp->pc ||
+			      !wp->live;
+		if (w->core_cyc == cycles)
+			ws->full++;
+		else
+			ws->partial++;
+	}
+}
+
+static void run_intervals(const char *path, u64 epoch_ns, struct wave_stats *ws)
+{
+	char err[SIM_ERR_MAX];
+	struct sim_interval iv;
+	struct sim x;
+	u64 t_fs, cycles;
+	u32 full;
+	int have_prev = 0;
+
+	memset(ws, 0, sizeof(*ws));
+	if (sim_workload_load(&wl, path, 0.25, err)) {
+		tap_diag("%s", err);
+		ws->bad_count++;
+		return;
+	}
+	sim_init(&x, &fermi, &wl, st, 1);
+	while (!st->finished) {
+		sim_interval_begin(&x, &iv);
+		t_fs = iv.start_fs + epoch_ns * 1000000;
+		if (sim_run(&x, SIM_INF, t_fs, err)) {
+			tap_diag("%s", err);
+			ws->bad_count++;
+			return;
+		}
+		sim_interval_end(&x, &iv, 0, &rec);
+		cycles = st->now - iv.start_cyc;
+		ws->intervals++;
+		if (!st->finished)
+			check_record(&x, cycles, ws);
+		if (have_prev && !st->finished) {
+			ws->bad_resume += !resumes(&prev.s, &rec.s, cycles, &full);
+		}
+		prev = rec;
+		have_prev = !st->finished;
+	}
+}
+
+static void test_records(const char *name, u64 epoch_ns)
+{
+	struct wave_stats ws;
+	char path[256];
+
+	snprintf(path, sizeof(path), APPS "/%s.wl", name);
+	run_intervals(path, epoch_ns, &ws);
+	tap_ok(ws.intervals > 3 && !ws.bad_count,
+	       "%s, %llu ns: %u intervals, one record per resident warp of SM 0, "
+	       "none for the warps that exited (%u intervals with exits)", name,
+	       (unsigned long long)epoch_ns, ws.intervals, ws.exits);
+	tap_ok(!ws.bad_rank && !ws.bad_cyc && !ws.bad_pc,
+	       "%s, %llu ns: oldest first, age rank = place, stall <= resident <= "
+	       "interval cycles, pc_end = next instruction (%u whole, %u partial)",
+	       name, (unsigned long long)epoch_ns, ws.full, ws.partial);
+	tap_ok(!ws.bad_resume,
+	       "%s, %llu ns: warps resident through an interval start it at the "
+	       "last boundary's pc_end (%u boundaries off)", name,
+	       (unsigned long long)epoch_ns, ws.bad_resume);
+}
+
+/* Fewer records than resident warps: the lowest slots, oldest first. */
+static void test_subset(void)
+{
+	char err[SIM_ERR_MAX];
+	struct gpugov_wave out[GPUGOV_MAX_WAVES];
+	struct sim_interval iv;
+	struct sim x;
+	const struct sim_sm *sm = &st->sm[0];
+	u32 n, i, j, want = 0, bad = 0, last = 0;
+
+	if (sim_workload_load(&wl, APPS "/particle-step.wl", 0.25, err)) {
+		tap_diag("%s", err);
+		tap_ok(0, "subset: workload loads");
+		return;
+	}
+	sim_init(&x, &fermi, &wl, st, 1);
+	sim_interval_begin(&x, &iv);
+	sim_run(&x, SIM_INF, iv.start_fs + 3000ULL * 1000000, err);
+	for (i = 0; i < sm->nres; i++)
+		want += sm->order[i] < 8;
+	n = sm_waves(sm, &wl.kern[wl.launch[st->launch]], st->now, out, 8);
+	for (i = 0, j = 0; i < sm->nres; i++) {
+		if (sm->order[i] >= 8)
+			continue;
+		bad += j >= n || out[j].age_rank != i || (j && out[j].age_rank <= last);
+		last = i;
+		j++;
+	}
+	tap_ok(sm->nres > 8 && n == want && n <= 8 && !bad,
+	       "room for 8 of %u resident warps: the warps of slots 0-7, oldest first, "
+	       "ranks among all resident", sm->nres);
+}
+
+int main(void)
+{
+	char err[SIM_ERR_MAX];
+
+	st = sim_state_alloc();
+	if (!tap_ok(!sim_gpu_load(&fermi, FERMI, err), "GPU file loads"))
+		tap_diag("%s", err);
+	else {
+		test_records("particle-step", 1000);
+		test_records("particle-step", 10000);
+		test_records("cnn-layer", 1000);
+		test_records("cnn-layer", 5000);
+		test_records("iterative-solver", 10000);
+		test_subset();
+	}
+	free(st);
+	return tap_done("sim_waves");
+}

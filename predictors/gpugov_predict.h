@@ -47,7 +47,7 @@ struct gpugov_busy_state {
  * struct gpugov_pred_state - per-device model state and parameters
  * @busy: learned history of the busy-only fallback
  * @coremem: GPU description used by the seed 001 core+memory model
- * @pcstall: PC table of the seed 004 PCSTALL model (about 13 KiB)
+ * @pcstall: PC table of the seed 004 PCSTALL model (about 21 KiB)
  */
 struct gpugov_pred_state {
 	struct gpugov_busy_state busy;

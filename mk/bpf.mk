@@ -23,7 +23,6 @@ BPF_MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
 BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(BPF_ARCH) \
 	-Wall -Werror -Ibpf -Ipredictors \
 	$(if $(BPF_MULTIARCH),-idirafter /usr/include/$(BPF_MULTIARCH))
-BPF_PKGS := clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev
 
 GT_SRCS := bpf/gpugov_trace.c bpf/trace_hist.c bpf/trace_layout.c \
 	bpf/trace_live.c bpf/trace_record.c bpf/trace_sysfs.c
@@ -37,7 +36,7 @@ GT_VM_REPLAY := $(BUILD)/vm/gpugov-replay
 gpugov-trace: $(BUILD)/gpugov-trace
 
 bpf-deps:
-	@tools/vm/need-pkg.sh $(BPF_PKGS)
+	@scripts/deps.sh bpf
 
 $(BPF_DIR)/gpugov_trace.bpf.o: bpf/gpugov_trace.bpf.c bpf/gpugov_trace.h \
 		predictors/gpugov_sample.h | bpf-deps
@@ -67,7 +66,7 @@ $(BPF_DIR)/layout_dump.o: bpf/layout_dump.c | bpf-deps
 
 TEST_SUITES += bpf-layout
 bpf-layout: vm-modules $(BPF_DIR)/layout-dump
-	@tools/vm/need-pkg.sh pahole
+	@scripts/deps.sh bpf
 	@bpf/layout-check.sh $(BPF_DIR)/layout-dump gpugov.ko
 
 # ---- in the test guest ------------------------------------------------------
@@ -82,7 +81,7 @@ $(GT_VM_REPLAY): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/replay/*.c)) \
 # packages, distribution kernels): 97_* loads it to test the tp_btf path.
 GT_VM_BTF_KO := $(BUILD)/vm/bpf/gpugov-btf.ko
 $(GT_VM_BTF_KO): vm-modules bpf/module-btf.sh
-	@tools/vm/need-pkg.sh pahole xz-utils
+	@scripts/deps.sh bpf
 	@kroot=$$(tools/vm/fetch-kernel.sh $(VM_KVER) $(BUILD)/vm) && \
 	bpf/module-btf.sh $$kroot/boot/vmlinuz-$(VM_KVER) gpugov.ko $@
 

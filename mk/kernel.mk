@@ -129,7 +129,7 @@ govlayout:
 CHECKPATCH_FILES = $(wildcard governor/*.[ch] drivers_glue/*.[ch] predictors/*.[ch]) Kbuild
 checkpatch:
 	@scripts/deps.sh source
-	@tools/vm/need-pkg.sh perl
+	@scripts/deps.sh style
 	@src=$$(tools/vm/kernel-source.sh 6.1 $(KSRC_DIR)) && \
 	if perl $$src/scripts/checkpatch.pl --no-tree --strict --terse \
 		--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON \

@@ -9,6 +9,8 @@
 #   vm      guest kernel image tools, QEMU, busybox
 #   plot    gnuplot
 #   bench   valgrind (callgrind instruction counts)
+#   style   perl with its full module set (checkpatch)
+#   bpf     clang, llvm, libbpf, bpftool, pahole (gpugov-trace, BTF checks)
 set -eu
 
 here=$(dirname "$0")
@@ -21,6 +23,8 @@ for group in "$@"; do
 	vm)	pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod zstd" ;;
 	plot)	pkgs="$pkgs gnuplot-nox" ;;
 	bench)	pkgs="$pkgs valgrind" ;;
+	style)	pkgs="$pkgs perl" ;;
+	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

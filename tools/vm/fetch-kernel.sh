@@ -25,16 +25,7 @@ nr_ko() {
 }
 
 if [ ! -e "$root/.unpacked" ] || [ "$(cat "$root/.unpacked")" != "$(nr_ko)" ]; then
-	deb=$(ls "$cache/debs/${pkg}_"*.deb 2>/dev/null | tail -n 1 || true)
-	if [ -z "$deb" ]; then
-		echo "fetch-kernel: downloading $pkg" >&2
-		apt-cache show "$pkg" >/dev/null 2>&1 || apt-get update -qq
-		# apt's sandbox user must be able to write the target dir.
-		(cd "$cache/debs" && apt-get download -q "$pkg" 2>&1 |
-			grep -v 'unsandboxed' >&2 || true)
-		deb=$(ls "$cache/debs/${pkg}_"*.deb 2>/dev/null | tail -n 1 || true)
-		[ -n "$deb" ] || { echo "fetch-kernel: download of $pkg failed" >&2; exit 1; }
-	fi
+	deb=$("$(dirname "$0")/fetch-deb.sh" "$pkg" "$cache/debs")
 	rm -rf "$root"
 	mkdir -p "$root"
 	dpkg -x "$deb" "$root"

@@ -25,16 +25,7 @@ linux-source-$series/scripts/const_structs.checkpatch"
 
 tarball=/usr/src/linux-source-$series.tar.xz
 if [ ! -e "$tarball" ]; then
-	pkg=linux-source-$series
-	deb=$(ls "$cache/debs/${pkg}_"*.deb 2>/dev/null | tail -n 1 || true)
-	if [ -z "$deb" ]; then
-		echo "kernel-source: downloading $pkg" >&2
-		apt-cache show "$pkg" >/dev/null 2>&1 || apt-get update -qq
-		(cd "$cache/debs" && apt-get download -q "$pkg" 2>&1 |
-			grep -v 'unsandboxed' >&2 || true)
-		deb=$(ls "$cache/debs/${pkg}_"*.deb 2>/dev/null | tail -n 1 || true)
-		[ -n "$deb" ] || { echo "kernel-source: no $pkg" >&2; exit 1; }
-	fi
+	deb=$("$(dirname "$0")/fetch-deb.sh" "linux-source-$series" "$cache/debs")
 	rm -rf "$cache/deb-$series"
 	dpkg -x "$deb" "$cache/deb-$series"
 	tarball=$(ls "$cache/deb-$series"/usr/src/linux-source-*.tar.* | head -n 1)

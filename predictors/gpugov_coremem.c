@@ -24,145 +24,6 @@
 #include "gpugov_fixed.h"
 #include "gpugov_predict.h"
 
-#define CM_LO32(x)	((x) & 0xffffffffULL)
-
-/* The 128-bit product a * b as *hi:*lo, from 32-bit halves. */
-static void cm_mul128(u64 a, u64 b, u64 *hi, u64 *lo)
-{
-	u64 ll = CM_LO32(a) * CM_LO32(b);
-	u64 lh = CM_LO32(a) * (b >> 32);
-	u64 hl = (a >> 32) * CM_LO32(b);
-	u64 hh = (a >> 32) * (b >> 32);
-	u64 mid = (ll >> 32) + CM_LO32(lh) + CM_LO32(hl);
-
-	*lo = CM_LO32(ll) | (mid << 32);
-	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-}
-
-/**
- * gpugov_cm_mul_shr() - floor(a * b / 2^shift), saturating
- * @a: first factor
- * @b: second factor
- * @shift: 0..63
- *
- * The product is formed in 128 bits from 32-bit halves.
- *
- * Return: the shifted product, or U64_MAX if it does not fit 64 bits.
- */
-u64 gpugov_cm_mul_shr(u64 a, u64 b, u32 shift)
-{
-	u64 hi, lo;
-
-	cm_mul128(a, b, &hi, &lo);
-	shift &= 63;
-	if (!shift)
-		return hi ? U64_MAX : lo;
-	if (hi >> shift)
-		return U64_MAX;
-	return (hi << (64 - shift)) | (lo >> shift);
-}
-
-/*
- * floor(hi:lo / d) for hi < d (so that the quotient fits 64 bits): long
- * division in two 32-bit digits with a normalised divisor (Knuth's
- * algorithm D, as in Hacker's Delight divlu).
- */
-static u64 cm_div128(u64 hi, u64 lo, u64 d)
-{
-	u64 dh, dl, q1, q0, rhat, mid;
-	u32 s = 0;
-
-	while (!(d >> 63)) {
-		d <<= 1;
-		s++;
-	}
-	if (s)
-		hi = (hi << s) | (lo >> (64 - s));
-	lo <<= s;
-	dh = d >> 32;
-	dl = CM_LO32(d);
-
-	q1 = div64_u64(hi, dh);
-	rhat = hi - q1 * dh;
-	while ((q1 >> 32) || q1 * dl > ((rhat << 32) | (lo >> 32))) {
-		q1--;
-		rhat += dh;
-		if (rhat >> 32)
-			break;
-	}
-	mid = (hi << 32) + (lo >> 32) - q1 * d;
-
-	q0 = div64_u64(mid, dh);
-	rhat = mid - q0 * dh;
-	while ((q0 >> 32) || q0 * dl > ((rhat << 32) | CM_LO32(lo))) {
-		q0--;
-		rhat += dh;
-		if (rhat >> 32)
-			break;
-	}
-	return (q1 << 32) | q0;
-}
-
-/**
- * gpugov_cm_mul_div() - floor(a * b / c) with a 128-bit intermediate
- * @a: first factor
- * @b: second factor
- * @c: divisor; 0 gives U64_MAX (0 when the product is 0)
- *
- * Return: the quotient, or U64_MAX if it does not fit 64 bits.
- */
-u64 gpugov_cm_mul_div(u64 a, u64 b, u64 c)
-{
-	u64 hi, lo;
-
-	cm_mul128(a, b, &hi, &lo);
-	if (!c)
-		return (hi | lo) ? U64_MAX : 0;
-	if (!hi)
-		return div64_u64(lo, c);
-	if (hi >= c)
-		return U64_MAX;
-	return cm_div128(hi, lo, c);
-}
-
-/**
- * gpugov_cm_div_shl() - floor(num * 2^shift / den), saturating
- * @num: dividend
- * @den: divisor; 0 gives U64_MAX (0 when @num is 0 too)
- * @shift: 0..63
- *
- * Exact for all inputs: the integer part comes from one 64-bit division,
- * the @shift fraction bits from a restoring division of the remainder.
- *
- * Return: the quotient, or U64_MAX if it does not fit 64 bits.
- */
-u64 gpugov_cm_div_shl(u64 num, u64 den, u32 shift)
-{
-	u64 q, r, res;
-	u32 i;
-
-	shift &= 63;
-	if (!den)
-		return num ? U64_MAX : 0;
-	if (!(num >> (64 - 1 - shift) >> 1))
-		return div64_u64(num << shift, den);
-	q = div64_u64(num, den);
-	r = num - q * den;
-	if (shift && (q >> (64 - shift)))
-		return U64_MAX;
-	res = q << shift;
-	for (i = shift; i > 0; i--) {
-		u64 carry = r >> 63;
-
-		r <<= 1;
-		if (carry || r >= den) {
-			r -= den;
-			res |= 1ULL << (i - 1);
-		}
-	}
-	return res;
-}
-
 /* A parameter in micro-cycles as Q20 cycles, rounded to nearest. */
 static u64 cm_u2q(u32 micro)
 {
@@ -194,7 +55,7 @@ static u64 cm_f2q(u64 f)
 /* Q20 or Q30 times Q30 -> same format as the first factor */
 static u64 cm_mul_f(u64 a, u64 f)
 {
-	return gpugov_cm_mul_shr(a, f, GPUGOV_CM_FRAC_SHIFT);
+	return gpugov_mul_shr64(a, f, GPUGOV_CM_FRAC_SHIFT);
 }
 
 /**
@@ -331,7 +192,7 @@ bool gpugov_coremem_eval(const struct gpugov_coremem_params *p,
 		return false;
 
 	/* per-transaction costs in Q30 (suffix _f), reported in Q20 */
-	out->c2m_f = gpugov_cm_div_shl(core_khz, mem_khz, GPUGOV_CM_FRAC_SHIFT);
+	out->c2m_f = gpugov_div_shl(core_khz, mem_khz, GPUGOV_CM_FRAC_SHIFT);
 	l_dm = gpugov_sat_add(cm_mul_f(cm_u2f(p->ldm_a_u), out->c2m_f),
 			      cm_u2f(p->ldm_b_u));
 	d_dm = gpugov_sat_add(gpugov_mul_div(cm_u2f(p->ddm_a_u), 1000, mem_khz),
@@ -365,13 +226,13 @@ bool gpugov_coremem_eval(const struct gpugov_coremem_params *p,
 						    out->shm_del),
 				     out->dp_del);
 	out->sm_lat = gpugov_sat_add(out->compute_lat, out->shm_lat);
-	out->avr_comp = gpugov_cm_div_shl(out->compute_lat, in->gmem_q,
-					  GPUGOV_CM_CYC_SHIFT);
-	out->shm_offset = gpugov_cm_div_shl(out->shm_lat, in->gmem_q,
-					    GPUGOV_CM_CYC_SHIFT);
+	out->avr_comp = gpugov_div_shl(out->compute_lat, in->gmem_q,
+				       GPUGOV_CM_CYC_SHIFT);
+	out->shm_offset = gpugov_div_shl(out->shm_lat, in->gmem_q,
+					 GPUGOV_CM_CYC_SHIFT);
 
-	if (occ <= gpugov_cm_div_shl(p->low_occ_u, GPUGOV_CM_MICRO,
-				     GPUGOV_CM_FRAC_SHIFT)) {
+	if (occ <= gpugov_div_shl(p->low_occ_u, GPUGOV_CM_MICRO,
+				  GPUGOV_CM_FRAC_SHIFT)) {
 		t_comp = gpugov_sat_add(out->sm_del, out->mem_lat);
 		t_mem = gpugov_sat_add(out->sm_lat, out->mem_del);
 		out->regime = t_comp > t_mem ? GPUGOV_CM_FEW_COMPUTE :
@@ -400,11 +261,11 @@ u64 gpugov_coremem_rounds_q20(const struct gpugov_coremem_params *p,
 			      u64 warps, u32 occ_f)
 {
 	u64 occ = min_t(u64, occ_f, GPUGOV_CM_FRAC_ONE);
-	u64 active_q = gpugov_cm_mul_shr((u64)p->warps_max * p->sm_count, occ,
-					 GPUGOV_CM_FRAC_SHIFT -
-					 GPUGOV_CM_CYC_SHIFT);
+	u64 active_q = gpugov_mul_shr64((u64)p->warps_max * p->sm_count, occ,
+					GPUGOV_CM_FRAC_SHIFT -
+					GPUGOV_CM_CYC_SHIFT);
 
-	return gpugov_cm_div_shl(warps, active_q, 2 * GPUGOV_CM_CYC_SHIFT);
+	return gpugov_div_shl(warps, active_q, 2 * GPUGOV_CM_CYC_SHIFT);
 }
 
 /**
@@ -441,16 +302,16 @@ bool gpugov_coremem_inputs(const struct gpugov_sample *s,
 	    (!gmem && !comp))
 		return false;
 
-	in->gmem_q = gpugov_cm_div_shl(gmem, w, GPUGOV_CM_CYC_SHIFT);
+	in->gmem_q = gpugov_div_shl(gmem, w, GPUGOV_CM_CYC_SHIFT);
 	if (s->l2_txn)
-		in->l2_hit_f = gpugov_cm_div_shl(min_t(u64, s->l2_hits,
-						       s->l2_txn),
-						 s->l2_txn,
-						 GPUGOV_CM_FRAC_SHIFT);
+		in->l2_hit_f = gpugov_div_shl(min_t(u64, s->l2_hits,
+						    s->l2_txn),
+					      s->l2_txn,
+					      GPUGOV_CM_FRAC_SHIFT);
 	if (s->caps & GPUGOV_CAP_SHM_TXN)
-		in->shm_q = gpugov_cm_div_shl(s->shm_txn, w,
-					      GPUGOV_CM_CYC_SHIFT);
-	in->insts_q = gpugov_cm_div_shl(comp, w, GPUGOV_CM_CYC_SHIFT);
+		in->shm_q = gpugov_div_shl(s->shm_txn, w,
+					   GPUGOV_CM_CYC_SHIFT);
+	in->insts_q = gpugov_div_shl(comp, w, GPUGOV_CM_CYC_SHIFT);
 	in->occ_f = (u32)min_t(u64, s->occupancy_q16, GPUGOV_Q16_ONE) <<
 		    (GPUGOV_CM_FRAC_SHIFT - GPUGOV_Q16_SHIFT);
 	return true;
@@ -463,8 +324,8 @@ bool gpugov_coremem_inputs(const struct gpugov_sample *s,
  */
 static u64 cm_scale_time(u64 busy, u64 cyc, u64 cyc_meas, u32 f_meas, u32 f)
 {
-	u64 t = gpugov_cm_mul_div(gpugov_cm_mul_div(busy, cyc, cyc_meas),
-				  f_meas, f);
+	u64 t = gpugov_mul_div64(gpugov_mul_div64(busy, cyc, cyc_meas),
+				 f_meas, f);
 
 	return (busy && !t) ? 1 : t;
 }

@@ -172,8 +172,5 @@ bool gpugov_coremem_inputs(const struct gpugov_sample *s,
 			   struct gpugov_coremem_in *in);
 u64 gpugov_coremem_rounds_q20(const struct gpugov_coremem_params *p,
 			      u64 warps, u32 occ_f);
-u64 gpugov_cm_mul_shr(u64 a, u64 b, u32 shift);
-u64 gpugov_cm_div_shl(u64 num, u64 den, u32 shift);
-u64 gpugov_cm_mul_div(u64 a, u64 b, u64 c);
 
 #endif /* GPUGOV_COREMEM_H */

@@ -1,37 +1,151 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gpugov_fixed.c - overflow-safe fixed-point helpers.
+ *
+ * The wide helpers form products in 128 bits from 32-bit halves and divide
+ * 128 by 64 bits in two 32-bit digits, so they need neither __int128 nor
+ * the kernel's mul_u64_u64_div_u64() (which traps on x86-64 when the
+ * quotient does not fit); they saturate at U64_MAX instead.
  */
 #include "gpugov_fixed.h"
 
-/**
- * gpugov_mul_div_wide() - floor(a * mul / div) with a 96-bit intermediate
- * @a: multiplicand
- * @mul: 32-bit multiplier
- * @div: 32-bit divisor
- *
- * The kernel's mul_u64_u32_div() traps (#DE on x86-64) when the quotient
- * does not fit 64 bits; this one saturates to U64_MAX instead, and treats
- * a zero divisor as an infinite quotient (0 when the product is 0).
- *
- * Return: the quotient, or U64_MAX when it does not fit.
- */
-u64 gpugov_mul_div_wide(u64 a, u32 mul, u32 div)
-{
-	u64 lo = (a & U32_MAX) * mul;
-	u64 hi = (a >> 32) * mul + (lo >> 32);
-	u64 qhi, qlo;
-	u32 rem;
+#define LO32(x)	((x) & 0xffffffffULL)
 
-	if (!div)
-		return (a && mul) ? U64_MAX : 0;
-	if (!(hi >> 32))	/* the product fits 64 bits: one division */
-		return div64_u64((hi << 32) | (lo & U32_MAX), div);
-	qhi = div_u64_rem(hi, div, &rem);
-	if (qhi > U32_MAX)
+/* The 128-bit product a * b as *hi:*lo, from 32-bit halves. */
+static void mul128(u64 a, u64 b, u64 *hi, u64 *lo)
+{
+	u64 ll = LO32(a) * LO32(b);
+	u64 lh = LO32(a) * (b >> 32);
+	u64 hl = (a >> 32) * LO32(b);
+	u64 hh = (a >> 32) * (b >> 32);
+	u64 mid = (ll >> 32) + LO32(lh) + LO32(hl);
+
+	*lo = LO32(ll) | (mid << 32);
+	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/**
+ * gpugov_mul_shr64() - floor(a * b / 2^shift), saturating
+ * @a: first factor
+ * @b: second factor
+ * @shift: 0..63
+ *
+ * The product is formed in 128 bits from 32-bit halves.
+ *
+ * Return: the shifted product, or U64_MAX if it does not fit 64 bits.
+ */
+u64 gpugov_mul_shr64(u64 a, u64 b, u32 shift)
+{
+	u64 hi, lo;
+
+	mul128(a, b, &hi, &lo);
+	shift &= 63;
+	if (!shift)
+		return hi ? U64_MAX : lo;
+	if (hi >> shift)
 		return U64_MAX;
-	qlo = div_u64(((u64)rem << 32) | (lo & U32_MAX), div);
-	return (qhi << 32) | qlo;
+	return (hi << (64 - shift)) | (lo >> shift);
+}
+
+/*
+ * floor(hi:lo / d) for hi < d (so that the quotient fits 64 bits): long
+ * division in two 32-bit digits with a normalised divisor (Knuth's
+ * algorithm D, as in Hacker's Delight divlu).
+ */
+static u64 div128(u64 hi, u64 lo, u64 d)
+{
+	u64 dh, dl, q1, q0, rhat, mid;
+	u32 s = 0;
+
+	while (!(d >> 63)) {
+		d <<= 1;
+		s++;
+	}
+	if (s)
+		hi = (hi << s) | (lo >> (64 - s));
+	lo <<= s;
+	dh = d >> 32;
+	dl = LO32(d);
+
+	q1 = div64_u64(hi, dh);
+	rhat = hi - q1 * dh;
+	while ((q1 >> 32) || q1 * dl > ((rhat << 32) | (lo >> 32))) {
+		q1--;
+		rhat += dh;
+		if (rhat >> 32)
+			break;
+	}
+	mid = (hi << 32) + (lo >> 32) - q1 * d;
+
+	q0 = div64_u64(mid, dh);
+	rhat = mid - q0 * dh;
+	while ((q0 >> 32) || q0 * dl > ((rhat << 32) | LO32(lo))) {
+		q0--;
+		rhat += dh;
+		if (rhat >> 32)
+			break;
+	}
+	return (q1 << 32) | q0;
+}
+
+/**
+ * gpugov_mul_div64() - floor(a * b / c) with a 128-bit intermediate
+ * @a: first factor
+ * @b: second factor
+ * @c: divisor; 0 gives U64_MAX (0 when the product is 0)
+ *
+ * Return: the quotient, or U64_MAX if it does not fit 64 bits.
+ */
+u64 gpugov_mul_div64(u64 a, u64 b, u64 c)
+{
+	u64 hi, lo;
+
+	mul128(a, b, &hi, &lo);
+	if (!c)
+		return (hi | lo) ? U64_MAX : 0;
+	if (!hi)
+		return div64_u64(lo, c);
+	if (hi >= c)
+		return U64_MAX;
+	return div128(hi, lo, c);
+}
+
+/**
+ * gpugov_div_shl() - floor(num * 2^shift / den), saturating
+ * @num: dividend
+ * @den: divisor; 0 gives U64_MAX (0 when @num is 0 too)
+ * @shift: 0..63
+ *
+ * Exact for all inputs: the integer part comes from one 64-bit division,
+ * the @shift fraction bits from a restoring division of the remainder.
+ *
+ * Return: the quotient, or U64_MAX if it does not fit 64 bits.
+ */
+u64 gpugov_div_shl(u64 num, u64 den, u32 shift)
+{
+	u64 q, r, res;
+	u32 i;
+
+	shift &= 63;
+	if (!den)
+		return num ? U64_MAX : 0;
+	if (!(num >> (64 - 1 - shift) >> 1))
+		return div64_u64(num << shift, den);
+	q = div64_u64(num, den);
+	r = num - q * den;
+	if (shift && (q >> (64 - shift)))
+		return U64_MAX;
+	res = q << shift;
+	for (i = shift; i > 0; i--) {
+		u64 carry = r >> 63;
+
+		r <<= 1;
+		if (carry || r >= den) {
+			r -= den;
+			res |= 1ULL << (i - 1);
+		}
+	}
+	return res;
 }
 
 /**

@@ -19,7 +19,9 @@
 #define GPUGOV_PS_PER_NS	1000U
 #define GPUGOV_PS_PER_S_KHZ	1000000000U	/* ps per cycle at 1 kHz */
 
-u64 gpugov_mul_div_wide(u64 a, u32 mul, u32 div);
+u64 gpugov_mul_shr64(u64 a, u64 b, u32 shift);
+u64 gpugov_mul_div64(u64 a, u64 b, u64 c);
+u64 gpugov_div_shl(u64 num, u64 den, u32 shift);
 u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max);
 u64 gpugov_ratio_q16(u64 num, u64 den);
 
@@ -30,13 +32,13 @@ u64 gpugov_ratio_q16(u64 num, u64 den);
  * @div: 32-bit divisor; 0 gives U64_MAX (0 when a * mul is 0)
  *
  * Inline for the common case of a 32-bit @a, whose product fits 64 bits;
- * gpugov_mul_div_wide() handles the rest with a 96-bit intermediate.
+ * gpugov_mul_div64() handles the rest with a 128-bit intermediate.
  */
 static inline u64 gpugov_mul_div(u64 a, u32 mul, u32 div)
 {
 	if (!(a >> 32) && div)
 		return div_u64(a * mul, div);
-	return gpugov_mul_div_wide(a, mul, div);
+	return gpugov_mul_div64(a, mul, div);
 }
 
 /**

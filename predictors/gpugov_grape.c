@@ -115,8 +115,8 @@ static u64 gr_clamp(u64 v, u64 lo, u64 hi)
 static u64 gr_ewma(u32 beta, u64 nv, u64 old)
 {
 	beta = min_t(u32, beta, GR_Q16_ONE);
-	return gpugov_sat_add(gpugov_cm_mul_shr(nv, beta, 16),
-			      gpugov_cm_mul_shr(old, GR_Q16_ONE - beta, 16));
+	return gpugov_sat_add(gpugov_mul_shr64(nv, beta, 16),
+			      gpugov_mul_shr64(old, GR_Q16_ONE - beta, 16));
 }
 
 /* v +/- d, saturating at 0 and U64_MAX */
@@ -133,13 +133,13 @@ static void gr_refresh_level(struct gpugov_grape_state *g,
 	for (i = 0; i < g->nr; i++) {
 		if (g->level[i] != m)
 			continue;
-		u64 sp = gpugov_cm_mul_div(g->mu[m],
-					   max_t(u32, t->opp[i].core_khz, 1),
-					   g->core_max);
+		u64 sp = gpugov_mul_div64(g->mu[m],
+					  max_t(u32, t->opp[i].core_khz, 1),
+					  g->core_max);
 
 		g->speedup[i] = gr_clamp(sp, 1, GR_S_MAX);
-		g->cost[i] = gr_clamp(gpugov_cm_mul_shr(g->core_cost[i],
-							g->cmem[m], GR_SH),
+		g->cost[i] = gr_clamp(gpugov_mul_shr64(g->core_cost[i],
+						       g->cmem[m], GR_SH),
 				      GR_C_MIN, GR_C_MAX);
 	}
 }
@@ -149,8 +149,8 @@ static u64 gr_cost_ramp(u32 v, u32 lo, u32 hi)
 {
 	if (hi <= lo || v <= lo)
 		return GR_ONE;
-	return GR_ONE + gpugov_cm_mul_div(GR_COST_SPAN, min_t(u32, v, hi) - lo,
-					  hi - lo);
+	return GR_ONE + gpugov_mul_div64(GR_COST_SPAN, min_t(u32, v, hi) - lo,
+					 hi - lo);
 }
 
 /* Initial speedup and cost tables for @t (see the file comment). */
@@ -179,10 +179,10 @@ static void gr_tables(struct gpugov_grape_state *g,
 	cmax = max_t(u32, cmax, cmin);
 	g->core_max = cmax;
 	for (m = 0; m < g->nr_mem; m++) {
-		g->mu[m] = min_t(u64, gpugov_cm_mul_div(GR_ONE, cmax, cmin),
+		g->mu[m] = min_t(u64, gpugov_mul_div64(GR_ONE, cmax, cmin),
 				 GR_S_MAX);
-		u64 mu = gpugov_cm_mul_div(g->mu[m], max_t(u32, lv[m], 1),
-					   max_t(u32, lv[0], 1));
+		u64 mu = gpugov_mul_div64(g->mu[m], max_t(u32, lv[m], 1),
+					  max_t(u32, lv[0], 1));
 
 		g->mu[m] = min_t(u64, mu, GR_S_MAX);
 		g->cmem[m] = g->nr_mem > 1 ?
@@ -281,7 +281,7 @@ static u64 gr_unit(const struct gpugov_grape_state *g,
 		   const struct gpugov_grape_params *p,
 		   const struct gpugov_grape_obs *o, u64 s_app)
 {
-	u64 rate = gpugov_cm_mul_div(o->work, GR_NS_PER_S, o->time_ns);
+	u64 rate = gpugov_mul_div64(o->work, GR_NS_PER_S, o->time_ns);
 	u64 lo, hi, u;
 
 	if (p->mode != GPUGOV_GRAPE_PCT) {
@@ -290,7 +290,7 @@ static u64 gr_unit(const struct gpugov_grape_state *g,
 		u = o->max_rate;
 	} else {
 		gr_speedup_range(g, &lo, &hi);
-		u = gpugov_cm_mul_div(rate, hi, max_t(u64, s_app, 1));
+		u = gpugov_mul_div64(rate, hi, max_t(u64, s_app, 1));
 	}
 	return max_t(u64, u, 1);
 }
@@ -303,12 +303,12 @@ static u64 gr_unit(const struct gpugov_grape_state *g,
  */
 static u64 gr_norm_rate(u64 work, u64 time_ns, u64 unit, u32 shift)
 {
-	u64 a = gpugov_cm_mul_div(work, GR_NS_PER_S << 16, unit);
+	u64 a = gpugov_mul_div64(work, GR_NS_PER_S << 16, unit);
 
 	if (a == U64_MAX)
-		return gpugov_cm_mul_div(gpugov_cm_mul_div(work, GR_NS_PER_S, unit),
-					 1ULL << shift, time_ns);
-	return gpugov_cm_mul_div(a, 1ULL << shift, time_ns) >> 16;
+		return gpugov_mul_div64(gpugov_mul_div64(work, GR_NS_PER_S, unit),
+					1ULL << shift, time_ns);
+	return gpugov_mul_div64(a, 1ULL << shift, time_ns) >> 16;
 }
 
 /* g_user(t), Q24 of the unit rate */
@@ -319,16 +319,16 @@ static u64 gr_user_goal(const struct gpugov_grape_state *g,
 	u64 lo, hi, mr;
 
 	if (p->mode != GPUGOV_GRAPE_PCT)
-		return min_t(u64, gpugov_cm_mul_div(p->target, GR_ONE, g->unit),
+		return min_t(u64, gpugov_mul_div64(p->target, GR_ONE, g->unit),
 			     GR_H_MAX);
 	if (o->max_rate) {
-		mr = gpugov_cm_mul_div(o->max_rate, GR_ONE, g->unit);
+		mr = gpugov_mul_div64(o->max_rate, GR_ONE, g->unit);
 	} else {
 		gr_speedup_range(g, &lo, &hi);
-		mr = gpugov_cm_mul_shr(g->x, hi, GR_SH);
+		mr = gpugov_mul_shr64(g->x, hi, GR_SH);
 	}
-	return min_t(u64, gpugov_cm_mul_div(mr, min_t(u64, p->target, 100),
-					    100), GR_H_MAX);
+	return min_t(u64, gpugov_mul_div64(mr, min_t(u64, p->target, 100),
+					   100), GR_H_MAX);
 }
 
 /*
@@ -340,8 +340,8 @@ static void gr_history(struct gpugov_grape_state *g,
 		       const struct gpugov_grape_obs *o, u64 user)
 {
 	u32 n = p->history_shift;
-	u64 rate = gpugov_cm_mul_shr(user, g->unit, GR_SH - GR_WORK_SH);
-	u64 gw = gpugov_cm_mul_div(rate, o->time_ns, GR_NS_PER_S);
+	u64 rate = gpugov_mul_shr64(user, g->unit, GR_SH - GR_WORK_SH);
+	u64 gw = gpugov_mul_div64(rate, o->time_ns, GR_NS_PER_S);
 
 	if (n && n < 64) {
 		g->work -= g->work >> n;
@@ -349,7 +349,7 @@ static void gr_history(struct gpugov_grape_state *g,
 		g->time_ns -= g->time_ns >> n;
 	}
 	g->work = gpugov_sat_add(g->work,
-				 gpugov_cm_mul_shr(o->work, 1ULL << GR_WORK_SH, 0));
+				 gpugov_mul_shr64(o->work, 1ULL << GR_WORK_SH, 0));
 	g->goal_work = gpugov_sat_add(g->goal_work, gw);
 	g->time_ns = gpugov_sat_add(g->time_ns, o->time_ns);
 	while (g->work > GR_HIST_MAX || g->goal_work > GR_HIST_MAX ||
@@ -373,7 +373,7 @@ static u64 gr_goal(const struct gpugov_grape_state *g,
 	u64 c = gr_norm_rate(d, max_t(u64, g->time_ns, 1), g->unit,
 			     GR_SH - GR_WORK_SH);
 
-	c = gpugov_cm_mul_shr(c, min_t(u32, p->alpha_q16, GR_ALPHA_MAX), 16);
+	c = gpugov_mul_shr64(c, min_t(u32, p->alpha_q16, GR_ALPHA_MAX), 16);
 	return min_t(u64, gr_move(user, !ahead, c), GR_H_MAX);
 }
 
@@ -382,22 +382,22 @@ static void gr_kalman(struct gpugov_grape_state *g,
 		      const struct gpugov_grape_params *p, u64 s, u64 h)
 {
 	u64 pp = gpugov_sat_add(g->p, min_t(u64, p->q, GR_ONE));
-	u64 s2 = gpugov_cm_mul_shr(s, s, GR_SH);
-	u64 den = gpugov_sat_add(gpugov_cm_mul_shr(s2, pp, GR_SH),
+	u64 s2 = gpugov_mul_shr64(s, s, GR_SH);
+	u64 den = gpugov_sat_add(gpugov_mul_shr64(s2, pp, GR_SH),
 				 min_t(u64, p->r, GR_ONE));
-	u64 sx = gpugov_cm_mul_shr(s, g->x, GR_SH);
-	u64 num = gpugov_cm_mul_shr(pp, s, GR_SH);
+	u64 sx = gpugov_mul_shr64(s, g->x, GR_SH);
+	u64 num = gpugov_mul_shr64(pp, s, GR_SH);
 
 	/* k (h - s' x-) as one quotient: x may be a small difference */
-	g->k = den ? gpugov_cm_mul_div(num, GR_ONE, den) : 0;
+	g->k = den ? gpugov_mul_div64(num, GR_ONE, den) : 0;
 	if (den)
 		g->x = gr_move(g->x, h >= sx,
-			       gpugov_cm_mul_div(num, h >= sx ? h - sx : sx - h,
-						 den));
+			       gpugov_mul_div64(num, h >= sx ? h - sx : sx - h,
+						den));
 	g->x = gr_clamp(g->x, GR_X_MIN, GR_X_MAX);
 	/* (1 - k s') p- = p- R / (s'^2 p- + R), without the cancellation */
-	g->p = den ? min_t(u64, gpugov_cm_mul_div(pp, min_t(u64, p->r, GR_ONE),
-						  den), GR_P_MAX) : pp;
+	g->p = den ? min_t(u64, gpugov_mul_div64(pp, min_t(u64, p->r, GR_ONE),
+						 den), GR_P_MAX) : pp;
 	g->p = min_t(u64, g->p, GR_P_MAX);
 }
 
@@ -412,9 +412,9 @@ static void gr_learn(struct gpugov_grape_state *g,
 
 	if (g->nr_mem > 1 && m > 0) {
 		/* line 2: s_MEM = beta * f_max / f_SM * w * h + (1-beta) s_MEM */
-		v = gpugov_cm_mul_shr(h, w, GR_SH);
-		v = gpugov_cm_mul_div(v, g->core_max,
-				      max_t(u32, t->opp[cur].core_khz, 1));
+		v = gpugov_mul_shr64(h, w, GR_SH);
+		v = gpugov_mul_div64(v, g->core_max,
+				     max_t(u32, t->opp[cur].core_khz, 1));
 		v = gr_ewma(p->beta_q16, v, g->mu[m]);
 		/* lines 3-8: between the neighbouring levels */
 		hi = m + 1 < g->nr_mem ? g->mu[m + 1] : g->mu_top;
@@ -424,10 +424,10 @@ static void gr_learn(struct gpugov_grape_state *g,
 		/* line 9: c_MEM = beta * cost / c_SM + (1 - beta) c_MEM */
 		if (!g->p_unit)
 			g->p_unit = max_t(u64, 1,
-					  gpugov_cm_mul_div(power, GR_ONE,
-							    g->cost[cur]));
-		v = gpugov_cm_mul_div(power, GR_ONE, g->p_unit);
-		v = gpugov_cm_mul_div(v, GR_ONE, g->core_cost[cur]);
+					  gpugov_mul_div64(power, GR_ONE,
+							   g->cost[cur]));
+		v = gpugov_mul_div64(power, GR_ONE, g->p_unit);
+		v = gpugov_mul_div64(v, GR_ONE, g->core_cost[cur]);
 		v = gr_ewma(p->beta_q16, v, g->cmem[m]);
 		lo = m ? g->cmem[m - 1] : GR_C_MIN;
 		hi = m + 1 < g->nr_mem ? g->cmem[m + 1] : GR_C_MAX;
@@ -488,10 +488,10 @@ u32 gpugov_grape_step(struct gpugov_grape_state *g,
 	g->goal = gr_goal(g, p, user);			/* line 2 */
 	g->err = (s64)g->goal - (s64)h;			/* line 3 */
 	gr_kalman(g, p, s_app, h);			/* lines 4-8 */
-	w = gpugov_cm_mul_div(GR_ONE, GR_ONE, g->x);	/* line 9 */
+	w = gpugov_mul_div64(GR_ONE, GR_ONE, g->x);	/* line 9 */
 	g->s = gr_move(g->s, g->err >= 0,		/* line 10 */
-		       gpugov_cm_mul_shr(w, g->err >= 0 ? (u64)g->err :
-					 (u64)-g->err, GR_SH));
+		       gpugov_mul_shr64(w, g->err >= 0 ? (u64)g->err :
+					(u64)-g->err, GR_SH));
 
 	/* Algorithm 3 */
 	gr_learn(g, p, t, cur, h, w, o->power_uw);
@@ -523,8 +523,8 @@ void gpugov_grape_obs_from_sample(const struct gpugov_sample *s,
 	o->time_ns = min_t(u64, s->busy_ns, s->interval_ns);
 	o->cur_opp = t->nr ? gpugov_opp_nearest(t, s->core_khz, s->mem_khz) : 0;
 	if ((s->caps & GPUGOV_CAP_ENERGY) && s->interval_ns)
-		o->power_uw = gpugov_cm_mul_div(s->energy_uj, GR_NS_PER_S,
-						s->interval_ns);
+		o->power_uw = gpugov_mul_div64(s->energy_uj, GR_NS_PER_S,
+					       s->interval_ns);
 }
 
 /**
@@ -536,7 +536,7 @@ void gpugov_grape_obs_from_sample(const struct gpugov_sample *s,
  */
 u64 gpugov_grape_max_rate(u64 work, u64 top_time_ps)
 {
-	return gpugov_cm_mul_div(work, GR_PS_PER_S, top_time_ps);
+	return gpugov_mul_div64(work, GR_PS_PER_S, top_time_ps);
 }
 
 /**
@@ -548,12 +548,12 @@ void gpugov_grape_get_status(const struct gpugov_grape_state *g,
 			     struct gpugov_grape_status *st)
 {
 	memset(st, 0, sizeof(*st));
-	st->user_goal_rate = gpugov_cm_mul_shr(g->user_goal, g->unit, GR_SH);
-	st->goal_rate = gpugov_cm_mul_shr(g->goal, g->unit, GR_SH);
-	st->measured_rate = gpugov_cm_mul_shr(g->h, g->unit, GR_SH);
-	st->base_rate = gpugov_cm_mul_shr(g->x, g->unit, GR_SH);
-	st->avg_rate = gpugov_cm_mul_div(g->work, GR_NS_PER_S,
-					 max_t(u64, g->time_ns, 1)) >> GR_WORK_SH;
+	st->user_goal_rate = gpugov_mul_shr64(g->user_goal, g->unit, GR_SH);
+	st->goal_rate = gpugov_mul_shr64(g->goal, g->unit, GR_SH);
+	st->measured_rate = gpugov_mul_shr64(g->h, g->unit, GR_SH);
+	st->base_rate = gpugov_mul_shr64(g->x, g->unit, GR_SH);
+	st->avg_rate = gpugov_mul_div64(g->work, GR_NS_PER_S,
+					max_t(u64, g->time_ns, 1)) >> GR_WORK_SH;
 	st->speedup_q16 = g->s >> (GR_SH - 16);
 	st->gain_q24 = g->k;
 	st->variance_q24 = g->p;

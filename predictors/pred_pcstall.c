@@ -155,13 +155,13 @@ static u64 pcs_epoch_cyc(const struct gpugov_sample *s)
 static u64 pcs_wave(const struct gpugov_wave *w, u64 *i0)
 {
 	u64 c = w->core_cyc, st = min_t(u64, w->stall_cyc, c);
-	u64 all = gpugov_cm_mul_shr(w->insts, 1ULL << GPUGOV_PCSTALL_WORK_SHIFT, 0);
+	u64 all = gpugov_mul_shr64(w->insts, 1ULL << GPUGOV_PCSTALL_WORK_SHIFT, 0);
 	u64 u = 0;
 
 	if (c)
-		u = gpugov_cm_mul_shr(w->insts,
-				      gpugov_cm_div_shl(c - st, c, 32),
-				      32 - GPUGOV_PCSTALL_WORK_SHIFT);
+		u = gpugov_mul_shr64(w->insts,
+				     gpugov_div_shl(c - st, c, 32),
+				     32 - GPUGOV_PCSTALL_WORK_SHIFT);
 	u = min_t(u64, u, all);
 	*i0 = all - u;
 	return u;
@@ -170,8 +170,8 @@ static u64 pcs_wave(const struct gpugov_wave *w, u64 *i0)
 /* A Q16 count @q over @cyc (>= 1) cycles, Q48 instructions per cycle, clamped */
 static u64 pcs_per_cyc(u64 q, u64 cyc)
 {
-	return min_t(u64, gpugov_cm_mul_div(q, 1ULL << (GPUGOV_PCSTALL_S_SHIFT -
-					    GPUGOV_PCSTALL_WORK_SHIFT), cyc),
+	return min_t(u64, gpugov_mul_div64(q, 1ULL << (GPUGOV_PCSTALL_S_SHIFT -
+						       GPUGOV_PCSTALL_WORK_SHIFT), cyc),
 		     PCS_S_MAX);
 }
 
@@ -181,22 +181,22 @@ static u64 pcs_per_cyc(u64 q, u64 cyc)
  */
 static u64 pcs_per_ns(u64 q, u64 cyc, u64 khz)
 {
-	return min_t(u64, gpugov_cm_mul_div(pcs_per_cyc(q, cyc), khz, 1000000),
+	return min_t(u64, gpugov_mul_div64(pcs_per_cyc(q, cyc), khz, 1000000),
 		     PCS_S_MAX);
 }
 
 /* A Q48 rate per cycle over @ecyc cycles, Q16 instructions, saturated */
 static u64 pcs_over_cyc(u64 rate, u64 ecyc)
 {
-	return gpugov_cm_mul_shr(rate, ecyc, GPUGOV_PCSTALL_S_SHIFT -
-				 GPUGOV_PCSTALL_WORK_SHIFT);
+	return gpugov_mul_shr64(rate, ecyc, GPUGOV_PCSTALL_S_SHIFT -
+				GPUGOV_PCSTALL_WORK_SHIFT);
 }
 
 /* A Q48 rate per ns over @eps ps, Q16 instructions, saturated */
 static u64 pcs_over_ps(u64 rate, u64 eps)
 {
-	return gpugov_cm_mul_div(rate, eps, 1000ULL << (GPUGOV_PCSTALL_S_SHIFT -
-						 GPUGOV_PCSTALL_WORK_SHIFT));
+	return gpugov_mul_div64(rate, eps, 1000ULL << (GPUGOV_PCSTALL_S_SHIFT -
+						       GPUGOV_PCSTALL_WORK_SHIFT));
 }
 
 static u64 pcs_age(const struct gpugov_wave *w)
@@ -212,7 +212,7 @@ static u64 pcs_normalise(const struct gpugov_pcstall_state *ps, u64 sw,
 
 	if (!h)
 		return sw;
-	return min_t(u64, gpugov_cm_mul_div(sw, h + pcs_age(w), h), PCS_S_MAX);
+	return min_t(u64, gpugov_mul_div64(sw, h + pcs_age(w), h), PCS_S_MAX);
 }
 
 /* v * a(r): an oldest-wave rate as seen by a wave of rank r. */
@@ -223,7 +223,7 @@ static u64 pcs_denormalise(const struct gpugov_pcstall_state *ps, u64 v,
 
 	if (!h)
 		return v;
-	return gpugov_cm_mul_div(v, h, h + pcs_age(w));
+	return gpugov_mul_div64(v, h, h + pcs_age(w));
 }
 
 static u64 pcs_line(const struct gpugov_pcstall_state *ps, u64 pc)
@@ -291,8 +291,8 @@ void gpugov_pcstall_lookup(const struct gpugov_pcstall_state *ps,
 		out->wave_insts = gpugov_sat_add(out->wave_insts, w->insts);
 	}
 	den = gpugov_sat_add(out->i0, out->u);
-	out->sigma = den ? gpugov_cm_div_shl(out->u, den,
-					     GPUGOV_PCSTALL_SIGMA_SHIFT) :
+	out->sigma = den ? gpugov_div_shl(out->u, den,
+					  GPUGOV_PCSTALL_SIGMA_SHIFT) :
 			   GPUGOV_PCSTALL_SIGMA_ONE;
 	out->sigma = min_t(u64, out->sigma, GPUGOV_PCSTALL_SIGMA_ONE);
 }
@@ -380,11 +380,11 @@ u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
 	sigma = min_t(u64, sigma, GPUGOV_PCSTALL_SIGMA_ONE);
 	insens = (GPUGOV_PCSTALL_SIGMA_ONE - sigma) * f1;
 	if ((s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz && to->mem_khz)
-		insens = gpugov_cm_mul_div(insens, to->mem_khz, s->mem_khz);
+		insens = gpugov_mul_div64(insens, to->mem_khz, s->mem_khz);
 	den = gpugov_sat_add(insens, sigma * to->core_khz);
 	if (!f1)
 		return e;
-	return gpugov_cm_mul_div(e, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT, den);
+	return gpugov_mul_div64(e, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT, den);
 }
 
 /**
@@ -421,7 +421,7 @@ u64 gpugov_pcstall_work(const struct gpugov_sample *s,
 	/* (1 - sigma) f1 + sigma f, Q30 kHz: below 2^63; one rounding */
 	sigma = min_t(u64, pr->sigma, GPUGOV_PCSTALL_SIGMA_ONE);
 	fac = (GPUGOV_PCSTALL_SIGMA_ONE - sigma) * f1 + sigma * to_khz;
-	return gpugov_cm_mul_div(dom, fac, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT);
+	return gpugov_mul_div64(dom, fac, f1 << GPUGOV_PCSTALL_SIGMA_SHIFT);
 }
 
 /**
@@ -441,7 +441,7 @@ void gpugov_pcstall_get_stats(const struct gpugov_pcstall_state *ps,
 	st->occupancy = ps->occupancy;
 	st->hits = ps->hits;
 	st->misses = ps->misses;
-	st->hit_permille = total ? (u32)gpugov_cm_mul_div(ps->hits, 1000, total) : 0;
+	st->hit_permille = total ? (u32)gpugov_mul_div64(ps->hits, 1000, total) : 0;
 	st->updates = ps->updates;
 	st->epochs = ps->epochs;
 	st->last_sigma_q30 = ps->last_sigma;

@@ -332,32 +332,32 @@ static void test_helpers(void)
 		unsigned __int128 qq;
 		u64 c;
 
-		if (gpugov_cm_mul_shr(a, b, sh) != want)
+		if (gpugov_mul_shr64(a, b, sh) != want)
 			bad++;
 		if (!b)
 			continue;
 		qq = ((unsigned __int128)a << sh) / b;
 		want = qq >> 64 ? U64_MAX : (u64)qq;
-		if (gpugov_cm_div_shl(a, b, sh) != want)
+		if (gpugov_div_shl(a, b, sh) != want)
 			bad++;
 		c = rng_u64() >> rng_range(0, 63);
 		if (!c)
 			continue;
 		qq = (unsigned __int128)a * b / c;
 		want = qq >> 64 ? U64_MAX : (u64)qq;
-		if (gpugov_cm_mul_div(a, b, c) != want)
+		if (gpugov_mul_div64(a, b, c) != want)
 			bad++;
 	}
 	tap_ok(!bad, "mul_shr, div_shl and mul_div equal 128-bit arithmetic on "
 	       "200000 random operands (%d differ)", bad);
-	tap_ok(gpugov_cm_div_shl(5, 0, 20) == U64_MAX &&
-	       gpugov_cm_div_shl(0, 0, 20) == 0 &&
-	       gpugov_cm_mul_shr(U64_MAX, U64_MAX, 63) == U64_MAX &&
-	       gpugov_cm_mul_shr(U64_MAX, 1, 0) == U64_MAX &&
-	       gpugov_cm_mul_div(3, 4, 0) == U64_MAX &&
-	       gpugov_cm_mul_div(0, 4, 0) == 0 &&
-	       gpugov_cm_mul_div(U64_MAX, U64_MAX, U64_MAX) == U64_MAX &&
-	       gpugov_cm_mul_div(U64_MAX, 2, 3) == U64_MAX / 3 * 2,
+	tap_ok(gpugov_div_shl(5, 0, 20) == U64_MAX &&
+	       gpugov_div_shl(0, 0, 20) == 0 &&
+	       gpugov_mul_shr64(U64_MAX, U64_MAX, 63) == U64_MAX &&
+	       gpugov_mul_shr64(U64_MAX, 1, 0) == U64_MAX &&
+	       gpugov_mul_div64(3, 4, 0) == U64_MAX &&
+	       gpugov_mul_div64(0, 4, 0) == 0 &&
+	       gpugov_mul_div64(U64_MAX, U64_MAX, U64_MAX) == U64_MAX &&
+	       gpugov_mul_div64(U64_MAX, 2, 3) == U64_MAX / 3 * 2,
 	       "helpers saturate and guard a zero divisor");
 }
 

@@ -155,24 +155,13 @@ u64 gpugov_div_shl(u64 num, u64 den, u32 shift)
  * @shift: fraction bits of the result, at most 32
  * @max: largest result returned
  *
- * Both operands are shifted right together until the numerator leaves room
- * for the fraction bits, which keeps at least 31 - shift significant bits
- * of the quotient for any inputs.  0/0 is 1.0; x/0 is @max.
+ * Exact (gpugov_div_shl()); 0/0 is 1.0 and x/0 is @max.
  */
 u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max)
 {
-	u64 q;
-
 	if (!den)
 		return num ? max : min_t(u64, 1ULL << shift, max);
-	while (num >> (63 - shift)) {
-		num >>= 1;
-		den >>= 1;
-	}
-	if (!den)
-		return max;
-	q = div64_u64(num << shift, den);
-	return min_t(u64, q, max);
+	return min_t(u64, gpugov_div_shl(num, den, shift), max);
 }
 
 /**

@@ -14,7 +14,9 @@
  * is used, so the object needs no vmlinux.h and no kernel BTF, and it is
  * the same object for every kernel.
  *
- * Decisions go to user space through the ring buffer; with want_hist they
+ * Decisions go to user space through the ring buffer, without wakeups
+ * (user space drains it on a timer, see trace_loop() in gpugov_trace.c);
+ * with want_hist they
  * are also summed into the residency and prediction-error maps here, so
  * the histograms are exact even if the ring buffer overflows.  With
  * want_samples every sample is sent whole (for --record).
@@ -220,7 +222,7 @@ static __always_inline int on_decision(const char *devp, const void *g,
 		add_residency(e);
 		add_prederr(e);
 	}
-	if (bpf_ringbuf_output(&events, e, GT_DECISION_SIZE, 0))
+	if (bpf_ringbuf_output(&events, e, GT_DECISION_SIZE, BPF_RB_NO_WAKEUP))
 		__sync_fetch_and_add(&nr_lost, 1);
 	return 0;
 }
@@ -249,7 +251,7 @@ static __always_inline int on_sample(const char *devp, const void *s,
 	e->ts_ns = bpf_ktime_get_ns();
 	__builtin_memcpy(e->dev, dev, GT_DEV_LEN);
 	bpf_probe_read_kernel(&e->s, sizeof(e->s), s);
-	bpf_ringbuf_submit(e, 0);
+	bpf_ringbuf_submit(e, BPF_RB_NO_WAKEUP);
 	__sync_fetch_and_add(&nr_samples, 1);
 	return 0;
 }

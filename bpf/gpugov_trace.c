@@ -295,19 +295,26 @@ static void print_hists(struct gpugov_trace_bpf *skel)
 		fprintf(stderr, "gpugov-trace: cannot read the histogram maps\n");
 }
 
+/*
+ * How often the ring buffer is drained.  The BPF side submits without
+ * wakeups: a wakeup is an irq_work, and freeing the ring buffer when the
+ * tracer exits busy-waits (irq_work_sync()) for the last one.  Where an
+ * irq_work IPI is lost (seen in guests) that wait never ends and the CPU
+ * locks up; without wakeups no irq_work is ever queued.  The 4 MiB buffer
+ * holds over a second of decisions of eight devices polled every 1 ms.
+ */
+#define GT_DRAIN_MS	20
+
 /* Consume events until a limit, a signal or the module going away. */
 static int trace_loop(struct ring_buffer *rb, struct trace_ctx *ctx,
 		      bool *gone)
 {
+	const struct timespec nap = { 0, GT_DRAIN_MS * 1000000L };
 	__u64 end = env.duration ? ctx->start_ns + env.duration * 1000000000ULL : 0;
 	int err = 0;
 
 	while (!exiting && !ctx->done && !ctx->write_error) {
-		err = ring_buffer__poll(rb, 100);
-		if (err == -EINTR) {
-			err = 0;
-			break;
-		}
+		err = ring_buffer__consume(rb);
 		if (err < 0) {
 			fprintf(stderr, "gpugov-trace: ring buffer: %s\n", strerror(-err));
 			break;
@@ -321,6 +328,7 @@ static int trace_loop(struct ring_buffer *rb, struct trace_ctx *ctx,
 			*gone = true;
 			break;
 		}
+		nanosleep(&nap, NULL);	/* a signal ends it early */
 	}
 	/* What is already in the buffer still counts. */
 	if (!ctx->done && !ctx->write_error)

@@ -2,7 +2,8 @@
 # run-qemu.sh KERNEL INITRD LOG [TIMEOUT_S] - boot the test guest once.
 #
 # TCG only (KVM hangs on the CI machines), serial console to LOG, no
-# reboot (a panic with panic=-1 ends QEMU instead of looping), and the
+# reboot (a panic with panic=-1 ends QEMU instead of looping; a soft
+# lockup panics too, so a hung guest ends at once with its trace), and the
 # isa-debug-exit device through which the guest reports.  Exits with
 # QEMU's status: 33 = guest said success (0x10), 35 = guest said
 # failure, 124 = timeout, 0 = guest powered off or paniced.
@@ -20,5 +21,5 @@ timeout --foreground -k 10 "$tmo" qemu-system-x86_64 \
 	-no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 rdinit=/init panic=-1 loglevel=4 nokaslr tsc=reliable no_timer_check ${VM_APPEND:-}" \
+	-append "console=ttyS0 rdinit=/init panic=-1 loglevel=4 nokaslr tsc=reliable no_timer_check softlockup_panic=1 ${VM_APPEND:-}" \
 	</dev/null

@@ -185,6 +185,13 @@ static __always_inline int on_decision(const char *devp, const void *g,
 	struct gt_decision *e;
 	__u64 n;
 
+	/*
+	 * Never NULL, but from 6.12 on (raw_tp arguments marked
+	 * PTR_MAYBE_NULL) the verifier refuses offsets from a tp_btf
+	 * pointer argument that was not checked.
+	 */
+	if (!g)
+		return 0;
 	e = bpf_map_lookup_elem(&scratch, &zero);
 	if (!e)
 		return 0;

@@ -258,11 +258,18 @@ static struct gpugov_trace_bpf *open_and_load(bool tp_btf, const char *dev,
 	return skel;
 }
 
+/*
+ * bpf() says EPERM for missing capabilities; EACCES is the verifier
+ * refusing a program, which is not a permission problem.
+ */
 static void report_load_error(int err)
 {
-	if (err == -EPERM || err == -EACCES)
+	if (err == -EPERM)
 		fprintf(stderr, "gpugov-trace: BPF not permitted (%s): "
 			"run as root, or with CAP_BPF and CAP_PERFMON\n", strerror(-err));
+	else if (err == -EACCES)
+		fprintf(stderr, "gpugov-trace: the kernel's verifier refused the BPF programs "
+			"(-v shows its log)\n");
 	else
 		fprintf(stderr, "gpugov-trace: cannot load the BPF programs: %s (-v shows libbpf's log)\n",
 			strerror(-err));
@@ -387,8 +394,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	skel = open_and_load(tp_btf, dev, &err);
-	if (!skel && tp_btf && env.attach == ATTACH_AUTO &&
-	    err != -EPERM && err != -EACCES) {
+	if (!skel && tp_btf && env.attach == ATTACH_AUTO && err != -EPERM) {
 		if (env.verbose)
 			fprintf(stderr, "gpugov-trace: tp_btf failed (%s), using raw_tp\n",
 				strerror(-err));

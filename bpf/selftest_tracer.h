@@ -74,9 +74,24 @@ static inline bool gt_file_has(const char *path, const char *needle)
 	return vt_read(path, buf, sizeof(buf)) > 0 && strstr(buf, needle);
 }
 
+/* Its stderr as TAP diagnostics (at most 12 lines): why it failed. */
+static inline void tracer_diag_err(const struct tracer *t)
+{
+	static char buf[1 << 12];
+	char *line, *save;
+	int n = 0;
+
+	if (vt_read(t->err, buf, sizeof(buf)) <= 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line && n < 12;
+	     line = strtok_r(NULL, "\n", &save), n++)
+		vt_diag("gpugov-trace: %s", line);
+}
+
 /*
  * Start gpugov-trace with @args (NULL-terminated) and wait until it says
- * it is attached.  0, or -1 if it exited or did not attach within 60 s.
+ * it is attached.  0, or -1 if it exited or did not attach within 60 s
+ * (its stderr is then shown as diagnostics).
  */
 static inline int tracer_start(struct tracer *t, const char *name,
 			       const char *const *args)
@@ -99,10 +114,11 @@ static inline int tracer_start(struct tracer *t, const char *name,
 			return 0;
 		if (waitpid(t->pid, &t->status, WNOHANG) == t->pid) {
 			t->pid = -1;
-			return -1;
+			break;
 		}
 		vt_sleep_ms(20);
 	}
+	tracer_diag_err(t);
 	return -1;
 }
 

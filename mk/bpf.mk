@@ -77,8 +77,9 @@ $(GT_VM_REPLAY): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/replay/*.c)) \
 	@mkdir -p $(dir $@)
 	$(CC) -static -o $@ $^ $(LDLIBS_USER)
 
-# gpugov.ko with the BTF kbuild gives it where vmlinux is at hand (6.12
-# packages, distribution kernels): 97_* loads it to test the tp_btf path.
+# The 6.1 headers ship no vmlinux, so the 6.1 gpugov.ko has no BTF; this
+# copy has the BTF kbuild gives it where vmlinux is at hand (the 6.12
+# headers, distribution kernels): 97_* loads it to test the tp_btf path.
 GT_VM_BTF_KO := $(BUILD)/vm/bpf/gpugov-btf.ko
 $(GT_VM_BTF_KO): vm-modules bpf/module-btf.sh
 	@scripts/deps.sh bpf
@@ -90,7 +91,8 @@ $(patsubst selftests/vm/%.c,$(BUILD)/vm/tests/%,$(wildcard selftests/vm/9[78]_*.
 	bpf/selftest_tracer.h
 
 VM_FILES += $(BUILD)/gpugov-trace:/bin/gpugov-trace \
-	$(GT_VM_REPLAY):/bin/gpugov-replay $(GT_VM_BTF_KO):/data/gpugov-btf.ko
-vmtest: $(BUILD)/gpugov-trace $(GT_VM_REPLAY) $(GT_VM_BTF_KO)
+	$(GT_VM_REPLAY):/bin/gpugov-replay
+vmtest vmtest-612: $(BUILD)/gpugov-trace $(GT_VM_REPLAY)
+vmtest: $(GT_VM_BTF_KO)
 
 -include $(GT_OBJS:.o=.d) $(BPF_DIR)/layout_dump.d

@@ -4,6 +4,7 @@
 #                   headers, boot the matching Debian kernel under QEMU
 #                   (TCG) with them and the selftests/vm programs, print
 #                   TAP and "RESULT vmtest: P passed, F failed"
+#   make vmtest-612 the same with bookworm's 6.12 kernel and headers
 #   make govlayout  prove governor/gpugov_devfreq_gov.h identical to the
 #                   private drivers/devfreq/governor.h of 6.1 and 6.12
 #   make checkpatch checkpatch --strict on the kernel sources
@@ -12,7 +13,7 @@
 # Downloads (guest kernel, kernel sources) are cached in build/vm and
 # build/ksrc, so reruns work offline.
 
-TEST_SUITES += govlayout checkpatch simblob vmtest
+TEST_SUITES += govlayout checkpatch simblob vmtest vmtest-612
 
 VM_DIR := $(BUILD)/vm
 VM_KVER = $(KVER)
@@ -72,7 +73,7 @@ $(VM_DIR)/tests/%: selftests/vm/%.sh
 	@mkdir -p $(dir $@)
 	install -m 755 $< $@
 
-.PHONY: vmtest vm-modules govlayout checkpatch simblob
+.PHONY: vmtest vm-modules vmtest-612 vm-modules-612 govlayout checkpatch simblob
 
 # The converter turns the generator's text trace into the generator's
 # own blob, byte for byte.
@@ -101,16 +102,39 @@ vm-modules:
 	@mkdir -p $(BUILD)
 	$(call kbuild_clean,$(KDIR),)
 
-vmtest: vm-modules $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS) \
-		$(VM_DIR)/data/expect/.done
+# vm_run SUITE,KVER,KO_DIR,BTF_KO: boot Debian's kernel KVER with the
+# gpugov.ko and gpugov_sim.ko of KO_DIR, BTF_KO as the gpugov.ko with BTF
+# (97_*), and every test; TAP ending in "RESULT SUITE: ...".
+define vm_run
 	@scripts/deps.sh vm
-	@VM_KVER=$(VM_KVER) VM_DIR=$(VM_DIR) tools/vm/vmtest.sh \
-		--module gpugov.ko --module gpugov_sim.ko \
+	@VM_KVER=$(2) VM_DIR=$(VM_DIR) VM_NAME=$(1) tools/vm/vmtest.sh \
+		--module $(3)/gpugov.ko --module $(3)/gpugov_sim.ko \
 		--intree governor_simpleondemand \
 		$(foreach t,$(VM_TESTS),--test $(t)) \
 		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b))) \
 		$(foreach f,$(VM_FILES),--file $(f)) \
+		--file $(4):/data/gpugov-btf.ko \
 		--file $(VM_DIR)/data/expect:/data/expect
+endef
+VM_DEPS := $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS) $(VM_DIR)/data/expect/.done
+
+vmtest: vm-modules $(VM_DEPS)
+	$(call vm_run,vmtest,$(VM_KVER),.,$(GT_VM_BTF_KO))
+
+# The same tests on bookworm's 6.12 kernel, with the modules built against
+# its headers.  Those ship a vmlinux with BTF, so kbuild gives gpugov.ko
+# its BTF and the module serves as the BTF'd one too.  Built in a clean
+# tree, kept in build/vm-612, and the tree is cleaned again for 6.1.
+VM612_KO := $(BUILD)/vm-612
+vm-modules-612:
+	@mkdir -p $(VM612_KO)
+	@$(MAKE) --no-print-directory kbuild-clean
+	$(call kbuild_clean,/usr/src/linux-headers-$(KVER_612),)
+	cp gpugov.ko gpugov_sim.ko $(VM612_KO)/
+	@$(MAKE) --no-print-directory kbuild-clean
+
+vmtest-612: vm-modules-612 $(VM_DEPS)
+	$(call vm_run,vmtest-612,$(KVER_612),$(VM612_KO),$(VM612_KO)/gpugov.ko)
 
 # ---- compat header layout, coding style -----------------------------------
 KSRC_DIR := $(BUILD)/ksrc

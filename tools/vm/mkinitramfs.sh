@@ -62,14 +62,22 @@ for m in $mods; do
 	cp "$m" "$stage/lib/modules/$kver/extra/"
 done
 
-# copy_intree NAME: the module and, first, its dependencies.
+# copy_intree NAME: the module and, first, its dependencies.  Compressed
+# modules (6.12 packages ship .ko.xz) are unpacked, so the guest finds
+# every module as NAME.ko whatever the kernel's module compression.
 copy_intree() {
 	f=$(find "$kmods/kernel" -name "$1.ko*" | head -n 1)
 	[ -n "$f" ] || { echo "mkinitramfs: no in-tree module $1" >&2; exit 1; }
 	rel=${f#"$kmods/"}
+	rel=${rel%.xz}
+	rel=${rel%.zst}
 	[ -e "$stage/lib/modules/$kver/$rel" ] && return 0
 	mkdir -p "$stage/lib/modules/$kver/$(dirname "$rel")"
-	cp "$f" "$stage/lib/modules/$kver/$rel"
+	case $f in
+	*.xz) xz -dc "$f" >"$stage/lib/modules/$kver/$rel" ;;
+	*.zst) zstd -qdc "$f" >"$stage/lib/modules/$kver/$rel" ;;
+	*) cp "$f" "$stage/lib/modules/$kver/$rel" ;;
+	esac
 	for dep in $(/sbin/modinfo -F depends "$f" | tr ',' ' '); do
 		copy_intree "$dep"
 	done

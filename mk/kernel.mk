@@ -5,6 +5,8 @@
 #                   (TCG) with them and the selftests/vm programs, print
 #                   TAP and "RESULT vmtest: P passed, F failed"
 #   make vmtest-612 the same with bookworm's 6.12 kernel and headers
+#   make vmtest-bpftrace  the bpftrace one-liners of docs/tracing.md in
+#                   the 6.1 guest
 #   make govlayout  prove governor/gpugov_devfreq_gov.h identical to the
 #                   private drivers/devfreq/governor.h of 6.1 and 6.12
 #   make checkpatch checkpatch --strict on the kernel sources
@@ -135,6 +137,29 @@ vm-modules-612:
 
 vmtest-612: vm-modules-612 $(VM_DEPS)
 	$(call vm_run,vmtest-612,$(KVER_612),$(VM612_KO),$(VM612_KO)/gpugov.ko)
+
+# ---- the bpftrace one-liners of docs/tracing.md, as printed there ---------
+# A guest of its own: it carries bpftrace with its libraries, LLVM and
+# clang among them (about 200 MB), and needs 2 GB of memory for them.
+TEST_SUITES += vmtest-bpftrace
+BT_DIR := $(BUILD)/vm/bpftrace
+$(BT_DIR)/oneliners: docs/tracing.md
+	@mkdir -p $(dir $@)
+	sed -n "s/^    bpftrace -e '\(.*\)'$$/\1/p" $< >$@
+	@[ -s $@ ] || { echo "no bpftrace one-liners in $<" >&2; exit 1; }
+
+.PHONY: vmtest-bpftrace
+vmtest-bpftrace: vm-modules $(VM_DIR)/vm-exit $(VM_DIR)/tests/bpftrace_oneliners \
+		$(VM_BLOBS) $(BT_DIR)/oneliners
+	@scripts/deps.sh vm bpftrace
+	@VM_MEM=2G VM_KVER=$(VM_KVER) VM_DIR=$(VM_DIR) VM_NAME=$@ tools/vm/vmtest.sh \
+		--module gpugov.ko --module gpugov_sim.ko \
+		--intree governor_simpleondemand \
+		--test $(VM_DIR)/tests/bpftrace_oneliners \
+		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b))) \
+		--file $(BT_DIR)/oneliners:/data/oneliners \
+		$$(tools/vm/with-libs.sh /usr/bin/bpftrace)
+$(VM_DIR)/tests/bpftrace_oneliners: bpf/selftest_tracer.h
 
 # ---- compat header layout, coding style -----------------------------------
 KSRC_DIR := $(BUILD)/ksrc

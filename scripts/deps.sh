@@ -11,6 +11,7 @@
 #   bench   valgrind (callgrind instruction counts)
 #   style   perl with its full module set (checkpatch)
 #   bpf     clang, llvm, libbpf, bpftool, pahole (gpugov-trace, BTF checks)
+#   bpftrace  bpftrace (the documented one-liners, make vmtest-bpftrace)
 set -eu
 
 here=$(dirname "$0")
@@ -20,11 +21,12 @@ for group in "$@"; do
 	build)	pkgs="$pkgs gcc make libc6-dev" ;;
 	module)	pkgs="$pkgs gcc make sparse linux-headers-amd64 $("$here/kver.sh" 6.12 --package)" ;;
 	source)	pkgs="$pkgs linux-source-6.1 xz-utils" ;;
-	vm)	pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod zstd" ;;
+	vm)	pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod zstd xz-utils" ;;
 	plot)	pkgs="$pkgs gnuplot-nox" ;;
 	bench)	pkgs="$pkgs valgrind" ;;
 	style)	pkgs="$pkgs perl" ;;
 	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
+	bpftrace) pkgs="$pkgs bpftrace" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

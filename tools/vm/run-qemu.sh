@@ -6,7 +6,8 @@
 # lockup panics too, so a hung guest ends at once with its trace), and the
 # isa-debug-exit device through which the guest reports.  Exits with
 # QEMU's status: 33 = guest said success (0x10), 35 = guest said
-# failure, 124 = timeout, 0 = guest powered off or paniced.
+# failure, 124 = timeout, 0 = guest powered off or paniced.  VM_MEM sets
+# the guest's memory (default 512M), VM_APPEND extra kernel arguments.
 set -u
 
 kernel=${1:?usage: run-qemu.sh KERNEL INITRD LOG [TIMEOUT_S]}
@@ -16,7 +17,7 @@ tmo=${4:-600}
 
 rm -f "$log"
 timeout --foreground -k 10 "$tmo" qemu-system-x86_64 \
-	-accel tcg -cpu max -smp 2 -m 512M \
+	-accel tcg -cpu max -smp 2 -m "${VM_MEM:-512M}" \
 	-display none -monitor none -serial "file:$log" \
 	-no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \

@@ -6,11 +6,10 @@
  * suspended and gpugov resumes deciding afterwards.
  *
  * Device 1 runs simple_ondemand throughout, as a control for the system
- * suspend: on the 6.12 guest, a lone device's polling sometimes did not
- * restart after the freeze, with simple_ondemand as with gpugov (the
- * monitor work of the freezable devfreq_wq; never seen with two devices
- * polling).  If neither device polls again, the check is skipped, not
- * failed: the devfreq core did not restart polling.
+ * suspend: on the 6.12 guest, polling sometimes did not restart after the
+ * freeze, with simple_ondemand as with gpugov (the monitor work of the
+ * freezable devfreq_wq).  If neither device polls again, the check is
+ * skipped, not failed: the devfreq core did not restart polling.
  */
 #include "vmtap.h"
 

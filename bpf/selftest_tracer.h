@@ -89,6 +89,36 @@ static inline void tracer_diag_err(const struct tracer *t)
 }
 
 /*
+ * Start @argv (NULL-terminated) in the background, its stdout and stderr
+ * in /tmp/@name.out and .err, and wait up to @ms until its stdout (or,
+ * with @in_err, its stderr) contains @ready.  0, or -1 if it exited or
+ * did not get there in time.
+ */
+static inline int tracer_spawn(struct tracer *t, char *const argv[],
+			       const char *name, bool in_err,
+			       const char *ready, unsigned int ms)
+{
+	unsigned int w;
+
+	snprintf(t->out, sizeof(t->out), "/tmp/%s.out", name);
+	snprintf(t->err, sizeof(t->err), "/tmp/%s.err", name);
+	t->status = -1;
+	t->pid = gt_spawn(argv, t->out, t->err, false);
+	if (t->pid < 0)
+		return -1;
+	for (w = 0; w < ms; w += 20) {
+		if (gt_file_has(in_err ? t->err : t->out, ready))
+			return 0;
+		if (waitpid(t->pid, &t->status, WNOHANG) == t->pid) {
+			t->pid = -1;
+			break;
+		}
+		vt_sleep_ms(20);
+	}
+	return -1;
+}
+
+/*
  * Start gpugov-trace with @args (NULL-terminated) and wait until it says
  * it is attached.  0, or -1 if it exited or did not attach within 60 s
  * (its stderr is then shown as diagnostics).
@@ -97,27 +127,14 @@ static inline int tracer_start(struct tracer *t, const char *name,
 			       const char *const *args)
 {
 	char *argv[16];
-	unsigned int i, ms;
+	unsigned int i;
 
 	argv[0] = (char *)GT_TRACE_BIN;
 	for (i = 0; args[i] && i < 14; i++)
 		argv[i + 1] = (char *)args[i];
 	argv[i + 1] = NULL;
-	snprintf(t->out, sizeof(t->out), "/tmp/%s.out", name);
-	snprintf(t->err, sizeof(t->err), "/tmp/%s.err", name);
-	t->status = -1;
-	t->pid = gt_spawn(argv, t->out, t->err, false);
-	if (t->pid < 0)
-		return -1;
-	for (ms = 0; ms < 60000; ms += 20) {
-		if (gt_file_has(t->err, GT_READY))
-			return 0;
-		if (waitpid(t->pid, &t->status, WNOHANG) == t->pid) {
-			t->pid = -1;
-			break;
-		}
-		vt_sleep_ms(20);
-	}
+	if (!tracer_spawn(t, argv, name, true, GT_READY, 60000))
+		return 0;
 	tracer_diag_err(t);
 	return -1;
 }

@@ -104,24 +104,26 @@ vm-modules:
 	@mkdir -p $(BUILD)
 	$(call kbuild_clean,$(KDIR),)
 
-# vm_run SUITE,KVER,KO_DIR,BTF_KO: boot Debian's kernel KVER with the
-# gpugov.ko and gpugov_sim.ko of KO_DIR, BTF_KO as the gpugov.ko with BTF
-# (97_*), and every test; TAP ending in "RESULT SUITE: ...".
+# vm_run SUITE,KVER,KO_DIR,TESTS,FILE_ARGS: boot Debian's kernel KVER with
+# the gpugov.ko and gpugov_sim.ko of KO_DIR, the test programs TESTS, the
+# sim blobs and the further --file arguments FILE_ARGS; TAP ending in
+# "RESULT SUITE: ...".
 define vm_run
-	@scripts/deps.sh vm
 	@VM_KVER=$(2) VM_DIR=$(VM_DIR) VM_NAME=$(1) tools/vm/vmtest.sh \
 		--module $(3)/gpugov.ko --module $(3)/gpugov_sim.ko \
 		--intree governor_simpleondemand \
-		$(foreach t,$(VM_TESTS),--test $(t)) \
+		$(foreach t,$(4),--test $(t)) \
 		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b))) \
-		$(foreach f,$(VM_FILES),--file $(f)) \
-		--file $(4):/data/gpugov-btf.ko \
-		--file $(VM_DIR)/data/expect:/data/expect
+		$(5)
 endef
 VM_DEPS := $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS) $(VM_DIR)/data/expect/.done
+# The files of the full test set; BTF_KO is the gpugov.ko with BTF (97_*).
+vm_files = $(foreach f,$(VM_FILES),--file $(f)) \
+	--file $(VM_DIR)/data/expect:/data/expect --file $(1):/data/gpugov-btf.ko
 
 vmtest: vm-modules $(VM_DEPS)
-	$(call vm_run,vmtest,$(VM_KVER),.,$(GT_VM_BTF_KO))
+	@scripts/deps.sh vm
+	$(call vm_run,vmtest,$(VM_KVER),.,$(VM_TESTS),$(call vm_files,$(GT_VM_BTF_KO)))
 
 # The same tests on bookworm's 6.12 kernel, with the modules built against
 # its headers.  Those ship a vmlinux with BTF, so kbuild gives gpugov.ko
@@ -136,7 +138,8 @@ vm-modules-612:
 	@$(MAKE) --no-print-directory kbuild-clean
 
 vmtest-612: vm-modules-612 $(VM_DEPS)
-	$(call vm_run,vmtest-612,$(KVER_612),$(VM612_KO),$(VM612_KO)/gpugov.ko)
+	@scripts/deps.sh vm
+	$(call vm_run,vmtest-612,$(KVER_612),$(VM612_KO),$(VM_TESTS),$(call vm_files,$(VM612_KO)/gpugov.ko))
 
 # ---- the bpftrace one-liners of docs/tracing.md, as printed there ---------
 # A guest of its own: it carries bpftrace with its libraries, LLVM and
@@ -149,16 +152,12 @@ $(BT_DIR)/oneliners: docs/tracing.md
 	@[ -s $@ ] || { echo "no bpftrace one-liners in $<" >&2; exit 1; }
 
 .PHONY: vmtest-bpftrace
+vmtest-bpftrace: export VM_MEM = 2G
 vmtest-bpftrace: vm-modules $(VM_DIR)/vm-exit $(VM_DIR)/tests/bpftrace_oneliners \
 		$(VM_BLOBS) $(BT_DIR)/oneliners
 	@scripts/deps.sh vm bpftrace
-	@VM_MEM=2G VM_KVER=$(VM_KVER) VM_DIR=$(VM_DIR) VM_NAME=$@ tools/vm/vmtest.sh \
-		--module gpugov.ko --module gpugov_sim.ko \
-		--intree governor_simpleondemand \
-		--test $(VM_DIR)/tests/bpftrace_oneliners \
-		$(foreach b,$(VM_BLOBS),--file $(b):/data/$(notdir $(b))) \
-		--file $(BT_DIR)/oneliners:/data/oneliners \
-		$$(tools/vm/with-libs.sh /usr/bin/bpftrace)
+	$(call vm_run,$@,$(VM_KVER),.,$(VM_DIR)/tests/bpftrace_oneliners,\
+		--file $(BT_DIR)/oneliners:/data/oneliners $$(tools/vm/with-libs.sh /usr/bin/bpftrace))
 $(VM_DIR)/tests/bpftrace_oneliners: bpf/selftest_tracer.h
 
 # ---- compat header layout, coding style -----------------------------------

@@ -7,8 +7,6 @@
  * back to the busy model), exits 0 on SIGINT without an error, and prints
  * a non-empty map.  Its own guest, with bpftrace: make vmtest-bpftrace.
  */
-#include <sys/wait.h>
-
 #include "simrun.h"
 #include "../../bpf/selftest_tracer.h"
 
@@ -36,27 +34,19 @@ static void run_one(unsigned int n, char *prog)
 {
 	char *argv[] = { BPFTRACE, "-e", prog, NULL };
 	struct tracer t = { .pid = -1 };
-	unsigned int ms;
-	int st = -1;
+	char name[16];
+	bool attached;
+	int st;
 
-	snprintf(t.out, sizeof(t.out), "/tmp/bt%u.out", n);
-	snprintf(t.err, sizeof(t.err), "/tmp/bt%u.err", n);
-	t.pid = gt_spawn(argv, t.out, t.err, false);
-	for (ms = 0; ms < 120000 && !gt_file_has(t.out, "Attaching"); ms += 50) {
-		if (waitpid(t.pid, &t.status, WNOHANG) == t.pid) {
-			t.pid = -1;
-			break;
-		}
-		vt_sleep_ms(50);
-	}
-	if (t.pid > 0) {
+	snprintf(name, sizeof(name), "bt%u", n);
+	attached = !tracer_spawn(&t, argv, name, false, "Attaching", 120000);
+	if (attached)
 		vt_sleep_ms(1000);
-		st = tracer_stop(&t);
-	}
+	st = tracer_stop(&t);
 	vt_read(t.out, out, sizeof(out));
 	vt_read(t.err, err, sizeof(err));
-	vt_ok(st == 0 && !strstr(err, "ERROR") && strstr(out, "\n@"),
-	      "one-liner %u: attached after %u ms, exit %d, a map printed", n, ms, st);
+	vt_ok(attached && st == 0 && !strstr(err, "ERROR") && strstr(out, "\n@"),
+	      "one-liner %u: attached %d, exit %d, a map printed", n, attached, st);
 	if (st != 0 || strstr(err, "ERROR")) {
 		vt_diag("%s", prog);
 		vt_diag("stderr: %.300s", err);

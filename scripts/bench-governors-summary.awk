@@ -1,0 +1,170 @@
+# bench-governors-summary.awk - the summary table of
+# scripts/bench-governors.sh, from its matrix.csv (awk -F, -v objs=...):
+# one line per policy over the paced cells, then over the b2b cells, and
+# the cells the default objective (the first of objs) misses.  The
+# columns are explained at the top of bench-governors.sh.
+
+BEGIN {
+	od = "simple_ondemand-90/5"
+	nstock = split(od " simple_ondemand-45/5 simple_ondemand-50/10", stock, " ")
+	split("90/5 45/5 50/10", short, " ")
+	nbase = split("performance " od " simple_ondemand-45/5 simple_ondemand-50/10 " \
+		      "best-static-edp oracle-edp oracle-deadline", base, " ")
+	noloss = "oracle-deadline"
+	nobj = split(objs, obj, " ")
+}
+
+NR == 1 {
+	for (i = 1; i <= NF; i++)
+		col[$i] = i
+	next
+}
+
+{
+	c = $col["gpu"] "/" $col["app"] "/" $col["load"]
+	p = $col["policy"]
+	if (!(c in cls)) {
+		cls[c] = $col["load"] == "b2b" ? "b2b" : "paced"
+		cell[++ncell] = c
+	}
+	if (!(p in seen)) {
+		seen[p] = 1
+		pol[++npol] = p
+	}
+	has[c, p] = 1
+	E[c, p] = $col["energy"] + 0
+	T[c, p] = $col["time"] + 0
+	SW[c, p] = $col["switches"] + 0
+	OV[c, p] = $col["overruns"] + 0
+}
+
+# The no-loss oracle's saving against performance in cell @c (0 without it).
+function saving(c)
+{
+	return (c, noloss) in has ? 1 - E[c, noloss] : 0
+}
+
+function max(a, b)
+{
+	return a > b ? a : b
+}
+
+# "count pct%" of @a cells out of @n
+function pct(a, n)
+{
+	return sprintf("%3d %3.0f%%", a, 100 * a / n)
+}
+
+# One line: policy @p over the cells of class @k, late above time @tol.
+function row(p, k, tol,    j, s, c, n, le, won, nl, sl, late, wt, wc, sw, swod, ov, line)
+{
+	n = nl = sl = late = wt = sw = swod = ov = 0
+	wc = ""
+	for (s = 1; s <= nstock; s++)
+		le[s] = won[s] = 0
+	for (j = 1; j <= ncell; j++) {
+		c = cell[j]
+		if (cls[c] != k || !((c, p) in has))
+			continue
+		n++
+		for (s = 1; s <= nstock; s++) {
+			if (E[c, p] > E[c, stock[s]])
+				continue
+			le[s]++
+			won[s] += T[c, p] <= max(T[c, stock[s]], 1.01)
+		}
+		if (saving(c) >= 0.005) {
+			nl++
+			sl += 100 * (1 - E[c, p]) / saving(c)
+		}
+		late += T[c, p] > tol
+		if (T[c, p] > wt) {
+			wt = T[c, p]
+			wc = c
+		}
+		sw += SW[c, p]
+		swod += SW[c, od]
+		ov += OV[c, p]
+	}
+	if (!n)
+		return
+	line = sprintf("%-23s", p)
+	for (s = 1; s <= nstock; s++)
+		line = line sprintf(" %s", pct(le[s], n))
+	for (s = 1; s <= nstock; s++)
+		line = line sprintf(" %s", pct(won[s], n))
+	line = line (nl ? sprintf(" %7.1f", sl / nl) : sprintf(" %7s", "-"))
+	line = line sprintf(" %5d", late)
+	line = line (swod ? sprintf(" %5.2f", sw / swod) : sprintf(" %5s", "-"))
+	print line sprintf(" %8d  %.3f %s", ov, wt, wc)
+}
+
+# The table of class @k (paced or b2b), late above time @tol.
+function table(k, tol,    i, j, s, nc, skip, head)
+{
+	nc = skip = 0
+	for (j = 1; j <= ncell; j++)
+		if (cls[cell[j]] == k) {
+			nc++
+			skip += saving(cell[j]) < 0.005
+		}
+	if (!nc)
+		return
+	printf "\n== %s: %d cells; energy and time relative to performance; %%noloss over " \
+	       "%d cells (%d left out: the no-loss oracle saves < 0.5%%)\n", \
+	       k == "b2b" ? "back-to-back" : "paced (loads 30/60/90)", nc, nc - skip, skip
+	head = sprintf("%-23s", "policy")
+	for (s = 1; s <= nstock; s++)
+		head = head sprintf(" %8s", "E<=" short[s])
+	for (s = 1; s <= nstock; s++)
+		head = head sprintf(" %8s", "won" short[s])
+	print head sprintf(" %7s %5s %5s %8s  %s", "%noloss", "T>" tol, "sw/od", "overruns",
+			   "worst T")
+	for (i = 1; i <= nrep; i++)
+		row(rep[i], k, tol)
+}
+
+# The cells where gpugov-*-@o misses: more energy than simple_ondemand-90/5
+# or time > 1.01 when paced, time > 1.02 back to back.
+function misses(o,    i, j, c, p, n, why)
+{
+	print "\n== misses of the default objective (" o "): paced E > " od \
+	      "'s or T > 1.01, b2b T > 1.02"
+	n = 0
+	for (i = 1; i <= nrep; i++) {
+		p = rep[i]
+		if (p !~ "^gpugov-.*-" o "$")
+			continue
+		for (j = 1; j <= ncell; j++) {
+			c = cell[j]
+			if (!((c, p) in has))
+				continue
+			why = ""
+			if (cls[c] == "paced" && E[c, p] > E[c, od])
+				why = why " energy"
+			if (T[c, p] > (cls[c] == "paced" ? 1.01 : 1.02))
+				why = why " time"
+			if (why == "")
+				continue
+			n++
+			printf "%-23s %-32s E %.3f (90/5 %.3f, no-loss %s) T %.3f (90/5 %.3f) " \
+			       "overruns %d (90/5 %d) switches %d (90/5 %d):%s\n", p, c, E[c, p],
+			       E[c, od], (c, noloss) in has ? sprintf("%.3f", E[c, noloss]) : "-",
+			       T[c, p], T[c, od], OV[c, p], OV[c, od], SW[c, p], SW[c, od], why
+		}
+	}
+	print n " misses"
+}
+
+END {
+	for (i = 1; i <= nbase; i++)
+		if (base[i] in seen)
+			rep[++nrep] = base[i]
+	for (k = 1; k <= nobj; k++)
+		for (i = 1; i <= npol; i++)
+			if (pol[i] ~ "^gpugov-.*-" obj[k] "$")
+				rep[++nrep] = pol[i]
+	table("paced", 1.01)
+	table("b2b", 1.02)
+	misses(obj[1])
+}

@@ -15,6 +15,7 @@ enum gpugov_objective {
 	GPUGOV_OBJ_ED2P,
 	GPUGOV_OBJ_ENERGY,
 	GPUGOV_OBJ_TARGET,
+	GPUGOV_OBJ_DEADLINE,
 	GPUGOV_NR_OBJ,
 };
 
@@ -24,7 +25,10 @@ enum gpugov_objective {
  *	P_dyn = dyn_uw * V^2 * f / 1 GHz
  * @static_uw: static (leakage) power at 1 V; P_static = static_uw * V
  * @uncore_uw: constant power of the rest of the GPU while busy
- * @idle_uw: power while idle for the rest of the interval (0: power-gated)
+ * @idle_uw: constant power while idle for the rest of the interval
+ * @idle_static_uw: leakage while idle at 1 V (clock-gated, not
+ *	power-gated); P_idle = idle_static_uw * V + idle_uw, so idling at a
+ *	high voltage costs more.  Both 0: power-gated when idle
  *
  * Used where the OPP table carries no energy-model power; with an energy
  * model (every OPP has power_uw), busy power is that table's value.
@@ -34,12 +38,19 @@ struct gpugov_power_params {
 	u32 static_uw;
 	u32 uncore_uw;
 	u32 idle_uw;
+	u32 idle_static_uw;
 };
 
 /**
  * struct gpugov_policy_params - tunables of the OPP choice
  * @objective: what to minimise
  * @max_slowdown_pct: GPUGOV_OBJ_ENERGY: allowed slowdown vs the top OPP, %
+ * @util_pct: GPUGOV_OBJ_DEADLINE: share of the interval the predicted busy
+ *	time may fill, %; the rest is headroom for prediction error and for
+ *	the next interval bringing more work
+ * @slack_pct: GPUGOV_OBJ_DEADLINE: slowdown of the work itself vs the top
+ *	OPP that is always allowed, %; the whole bound where the work
+ *	filled its interval (back-to-back work)
  * @hysteresis_pct: move only if the metric improves by more than this, %
  * @power: power model coefficients
  * @grape: GPUGOV_OBJ_TARGET: the GRAPE controller's goal and constants
@@ -47,20 +58,39 @@ struct gpugov_power_params {
 struct gpugov_policy_params {
 	enum gpugov_objective objective;
 	u32 max_slowdown_pct;
+	u32 util_pct;
+	u32 slack_pct;
 	u32 hysteresis_pct;
 	struct gpugov_power_params power;
 	struct gpugov_grape_params grape;
 };
 
+/* Intervals whose work `deadline` expects the next one may bring again. */
+#define GPUGOV_RECENT_NR	4
+
 /**
- * struct gpugov_policy_state - what an objective remembers between
- * decisions (only `target` does)
- * @grape: the GRAPE controller
+ * struct gpugov_policy_state - what the objectives remember between
+ * decisions
+ * @grape: the GRAPE controller (`target`)
  * @grape_ready: @grape has been initialised for the current table
+ * @recent_ps: `deadline`: predicted busy time at each OPP of the work of
+ *	each of the last GPUGOV_RECENT_NR busy intervals
+ * @recent_nr: valid rows of @recent_ps
+ * @recent_head: row the next busy interval goes to
+ * @miss_q16: `deadline`: how much longer than predicted work has turned
+ *	out at each OPP, Q16, at least 1.0 (decays back to 1.0)
+ * @expect_ps: the demand predicted at @expect_opp by the last decision
+ * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
  */
 struct gpugov_policy_state {
 	struct gpugov_grape_state grape;
 	bool grape_ready;
+	u64 recent_ps[GPUGOV_RECENT_NR][GPUGOV_MAX_OPPS];
+	u32 recent_nr;
+	u32 recent_head;
+	u32 miss_q16[GPUGOV_MAX_OPPS];
+	u64 expect_ps;
+	u32 expect_opp;
 };
 
 enum gpugov_reason {
@@ -69,6 +99,7 @@ enum gpugov_reason {
 	GPUGOV_REASON_PERFORMANCE,	/* objective is performance */
 	GPUGOV_REASON_IDLE,		/* no busy time: lowest OPP */
 	GPUGOV_REASON_TARGET,		/* GRAPE's choice for the target rate */
+	GPUGOV_REASON_SATURATED,	/* deadline: busy all interval, demand unknown */
 	GPUGOV_NR_REASON,
 };
 
@@ -80,6 +111,8 @@ enum gpugov_reason {
  * @chosen: the OPP to run next
  * @reason: enum gpugov_reason
  * @time_ps: predicted busy time at each OPP
+ * @demand_ps: `deadline`: the most of @time_ps over the recent intervals,
+ *	at each OPP (what the next interval is assumed to need)
  * @energy_pj: predicted energy of the interval at each OPP
  * @metric_q16: objective at each OPP relative to @cur's (Q16, 1.0 at @cur)
  */
@@ -89,6 +122,7 @@ struct gpugov_decision {
 	u32 chosen;
 	u32 reason;
 	u64 time_ps[GPUGOV_MAX_OPPS];
+	u64 demand_ps[GPUGOV_MAX_OPPS];
 	u64 energy_pj[GPUGOV_MAX_OPPS];
 	u64 metric_q16[GPUGOV_MAX_OPPS];
 };

@@ -11,8 +11,10 @@
  * work's switching
  * activity does not change with the clock, so its dynamic energy only
  * scales with V^2, while leakage and uncore power last as long as the work.
- * In both cases the rest of the interval, if any, costs idle power:
- *	E = E_busy + idle * max(0, interval - T(f))
+ * In both cases the rest of the interval, if any, costs idle power, whose
+ * leakage part follows the OPP's voltage (a clock-gated GPU idles at the
+ * voltage of its OPP):
+ *	E = E_busy + (idle_static * V + idle) * max(0, interval - T(f))
  * Units: uW * ps / 10^6 = pJ.
  */
 #include "gpugov_policy.h"
@@ -81,9 +83,13 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 			  pw->uncore_uw;
 		e = gpugov_sat_add(e, power_time_pj(busy_uw, time_ps));
 	}
-	if (b->interval_ps > time_ps)
-		e = gpugov_sat_add(e, power_time_pj(pw->idle_uw,
+	if (b->interval_ps > time_ps) {
+		u64 idle_uw = gpugov_mul_div(pw->idle_static_uw, (u32)uv,
+					     UV_PER_V) + pw->idle_uw;
+
+		e = gpugov_sat_add(e, power_time_pj(idle_uw,
 						    b->interval_ps - time_ps));
+	}
 	return e;
 }
 

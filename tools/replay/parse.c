@@ -207,20 +207,27 @@ static const struct policy_opt {
 	const char *name;
 	size_t off;
 	u32 max;
+	bool own;	/* one objective's own option */
 	const char *help;
 } policy_opts[] = {
-	{ "max-slowdown", offsetof(struct gpugov_policy_params, max_slowdown_pct), 1000,
+	{ "max-slowdown", offsetof(struct gpugov_policy_params, max_slowdown_pct), 1000, true,
 	  "energy: allowed slowdown vs the top OPP, % (default 5)" },
-	{ "hysteresis", offsetof(struct gpugov_policy_params, hysteresis_pct), 100,
+	{ "util", offsetof(struct gpugov_policy_params, util_pct), 100, true,
+	  "deadline: share of the interval the work may fill, % (default 90)" },
+	{ "slack", offsetof(struct gpugov_policy_params, slack_pct), 100, true,
+	  "deadline: slowdown vs the top OPP always allowed, % (default 1)" },
+	{ "hysteresis", offsetof(struct gpugov_policy_params, hysteresis_pct), 100, false,
 	  "move only for a gain above this, % (default 0)" },
-	{ "dyn-uw", offsetof(struct gpugov_policy_params, power.dyn_uw), U32_MAX,
+	{ "dyn-uw", offsetof(struct gpugov_policy_params, power.dyn_uw), U32_MAX, false,
 	  "dynamic power at 1 V, 1 GHz, uW" },
-	{ "static-uw", offsetof(struct gpugov_policy_params, power.static_uw), U32_MAX,
+	{ "static-uw", offsetof(struct gpugov_policy_params, power.static_uw), U32_MAX, false,
 	  "static power at 1 V, uW" },
-	{ "uncore-uw", offsetof(struct gpugov_policy_params, power.uncore_uw), U32_MAX,
+	{ "uncore-uw", offsetof(struct gpugov_policy_params, power.uncore_uw), U32_MAX, false,
 	  "constant busy power of the rest of the GPU, uW" },
-	{ "idle-uw", offsetof(struct gpugov_policy_params, power.idle_uw), U32_MAX,
+	{ "idle-uw", offsetof(struct gpugov_policy_params, power.idle_uw), U32_MAX, false,
 	  "idle power for the rest of the interval, uW (default 0)" },
+	{ "idle-static-uw", offsetof(struct gpugov_policy_params, power.idle_static_uw),
+	  U32_MAX, false, "idle leakage at 1 V, uW: idle power = this * V + idle-uw (default 0)" },
 };
 
 /* target: "N%" (1..100 percent of the maximum rate) or "N" work units/s */
@@ -274,7 +281,7 @@ void print_policy_opts_help(FILE *f, bool all)
 		fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s\n",
 			"target");
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++)
-		if (all || strcmp(policy_opts[i].name, "max-slowdown"))
+		if (all || !policy_opts[i].own)
 			fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name,
 				policy_opts[i].help);
 }

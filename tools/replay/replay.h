@@ -40,15 +40,17 @@ void print_policy_opts_help(FILE *f, bool all);
 /*
  * getopt_long entries of the policy options (the names parse_policy_opt()
  * knows), each returning 'P': POLICY_SHARED_LONG_OPTS those every
- * objective uses, POLICY_LONG_OPTS also energy's and target's own.
+ * objective uses, POLICY_LONG_OPTS also energy's, deadline's and target's
+ * own.
  */
 #define POLICY_LONG_OPT(name)	{ name, required_argument, NULL, 'P' }
 #define POLICY_SHARED_LONG_OPTS \
 	POLICY_LONG_OPT("hysteresis"), POLICY_LONG_OPT("dyn-uw"), \
 	POLICY_LONG_OPT("static-uw"), POLICY_LONG_OPT("uncore-uw"), \
-	POLICY_LONG_OPT("idle-uw")
+	POLICY_LONG_OPT("idle-uw"), POLICY_LONG_OPT("idle-static-uw")
 #define POLICY_LONG_OPTS \
-	POLICY_LONG_OPT("max-slowdown"), POLICY_SHARED_LONG_OPTS, \
+	POLICY_LONG_OPT("max-slowdown"), POLICY_LONG_OPT("util"), \
+	POLICY_LONG_OPT("slack"), POLICY_SHARED_LONG_OPTS, \
 	POLICY_LONG_OPT("target")
 
 #endif /* GPUGOV_REPLAY_H */

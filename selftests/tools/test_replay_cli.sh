@@ -98,6 +98,15 @@ awk '/^r / { t[$2, $3] = $4; if ($3 > top) top = $3 }
 check "run: overruns of every static OPP = frames slower than at the top OPP (some, not all)" \
 	sh -c "\"$bin\" run --csv \"$tmp/paced.trace\" | awk -F, '\$2 ~ /^static-/ { print \$1 \",\" \$2 \",\" \$10 }' |
 	       diff -u \"$tmp/overruns.want\" - && grep -q ',0$' \"$tmp/overruns.want\" && grep -q ',[1-9][0-9]*$' \"$tmp/overruns.want\""
+"$bin" run --csv "$tmp/paced.trace" >"$tmp/paced.csv"
+check "run: the no-loss oracle (deadline) never overruns and saves energy vs performance (paced)" \
+	awk -F, '$2 == "oracle-deadline" { n++; ok = $10 == 0 && $3 < 1 } END { exit !(n == 1 && ok) }' \
+	"$tmp/paced.csv"
+check "run: ... and no policy without overruns spends less energy (some policies overrun)" \
+	awk -F, '$2 == "oracle-deadline" { e = $3 } NR > 2 { r[NR] = $3 " " $10 }
+		 END { for (i in r) { split(r[i], f, " "); late += f[2] > 0
+				      if (f[2] == 0 && f[1] < e) bad++ }
+		       exit !(e && late && !bad) }' "$tmp/paced.csv"
 check "pace: both --period and --load refused, exit 2" run 2 pace --period 5 --load 50 "$tmp/small.trace" "$tmp/x.trace"
 check "run: bad target refused, exit 2" run 2 run --objective target --target 0% "$tmp/small.trace"
 

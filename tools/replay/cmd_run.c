@@ -102,7 +102,7 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 		if (obj == GPUGOV_OBJ_ENERGY &&
 		    ns > top_ns * (1 + par->max_slowdown_pct / 100.0))
 			continue;
-		if (objective_is_deadline(obj) && ns > top_ns)
+		if (obj == GPUGOV_OBJ_DEADLINE && ns > top_ns)
 			continue;
 		if (obj == GPUGOV_OBJ_TARGET &&
 		    (sweep_work_time_ns(w, seg, top, i, &busy) || !(busy > 0) ||

@@ -58,25 +58,15 @@ int epoch_sweep_open(struct sweep *w, const char *path, const char *cmd)
 	return EXIT_USAGE;
 }
 
-/*
- * Whether @obj is `deadline`: least energy without losing time against the
- * top OPP; its oracle in `run` is the no-loss oracle.
- */
-bool objective_is_deadline(enum gpugov_objective obj)
-{
-	return (int)obj == gpugov_objective_find("deadline", strlen("deadline"));
-}
-
 /* EDP = E*T, ED2P = E*T^2; energy, target and deadline objectives: E. */
 double objective_metric(enum gpugov_objective obj, double pj, double ns)
 {
-	if (objective_is_deadline(obj))
-		return pj;
 	switch (obj) {
 	case GPUGOV_OBJ_ED2P:
 		return pj * ns * ns;
 	case GPUGOV_OBJ_ENERGY:
 	case GPUGOV_OBJ_TARGET:
+	case GPUGOV_OBJ_DEADLINE:
 		return pj;
 	default:
 		return pj * ns;

@@ -54,7 +54,6 @@ void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
 		   const struct gpugov_policy_params *par);
 u32 evalloop_step(struct evalloop *l, u32 seg);
 void static_totals(const struct sweep *w, u32 opp, double *ns, double *pj);
-bool objective_is_deadline(enum gpugov_objective obj);
 double objective_metric(enum gpugov_objective obj, double pj, double ns);
 double goal_rate(const struct gpugov_grape_params *g, double work,
 		 double top_busy_ns);

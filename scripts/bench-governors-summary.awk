@@ -36,6 +36,7 @@ NR == 1 {
 	T[c, p] = $col["time"] + 0
 	SW[c, p] = $col["switches"] + 0
 	OV[c, p] = $col["overruns"] + 0
+	NI[c] = $col["intervals"] + 0
 }
 
 # The no-loss oracle's saving against performance in cell @c (0 without it).
@@ -56,9 +57,9 @@ function pct(a, n)
 }
 
 # One line: policy @p over the cells of class @k, late above time @tol.
-function row(p, k, tol,    j, s, c, n, le, won, nl, sl, late, wt, wc, sw, swod, ov, line)
+function row(p, k, tol,    j, s, c, n, le, won, nl, sl, late, wt, wc, sw, swod, ni, ov, line)
 {
-	n = nl = sl = late = wt = sw = swod = ov = 0
+	n = nl = sl = late = wt = sw = swod = ni = ov = 0
 	wc = ""
 	for (s = 1; s <= nstock; s++)
 		le[s] = won[s] = 0
@@ -84,6 +85,7 @@ function row(p, k, tol,    j, s, c, n, le, won, nl, sl, late, wt, wc, sw, swod, 
 		}
 		sw += SW[c, p]
 		swod += SW[c, od]
+		ni += NI[c]
 		ov += OV[c, p]
 	}
 	if (!n)
@@ -91,10 +93,10 @@ function row(p, k, tol,    j, s, c, n, le, won, nl, sl, late, wt, wc, sw, swod, 
 	line = sprintf("%-23s", p)
 	for (s = 1; s <= nstock; s++)
 		line = line sprintf(" %s", pct(le[s], n))
-	for (s = 1; s <= nstock; s++)
-		line = line sprintf(" %s", pct(won[s], n))
+	line = line sprintf(" %4d %3d %3d", won[1], won[2], won[3])
 	line = line (nl ? sprintf(" %7.1f", sl / nl) : sprintf(" %7s", "-"))
 	line = line sprintf(" %5d", late)
+	line = line sprintf(" %6.3f", sw / ni)
 	line = line (swod ? sprintf(" %5.2f", sw / swod) : sprintf(" %5s", "-"))
 	print line sprintf(" %8d  %.3f %s", ov, wt, wc)
 }
@@ -112,14 +114,13 @@ function table(k, tol,    i, j, s, nc, skip, head)
 		return
 	printf "\n== %s: %d cells; energy and time relative to performance; %%noloss over " \
 	       "%d cells (%d left out: the no-loss oracle saves < 0.5%%)\n", \
-	       k == "b2b" ? "back-to-back" : "paced (loads 30/60/90)", nc, nc - skip, skip
+	       (k == "b2b" ? "back-to-back" : "paced"), nc, nc - skip, skip
 	head = sprintf("%-23s", "policy")
 	for (s = 1; s <= nstock; s++)
 		head = head sprintf(" %8s", "E<=" short[s])
-	for (s = 1; s <= nstock; s++)
-		head = head sprintf(" %8s", "won" short[s])
-	print head sprintf(" %7s %5s %5s %8s  %s", "%noloss", "T>" tol, "sw/od", "overruns",
-			   "worst T")
+	head = head " won 90 45 50"
+	print head sprintf(" %7s %5s %6s %5s %8s  %s", "%noloss", "T>" tol, "sw/int", "sw/od",
+			   "overruns", "worst T")
 	for (i = 1; i <= nrep; i++)
 		row(rep[i], k, tol)
 }
@@ -129,7 +130,8 @@ function table(k, tol,    i, j, s, nc, skip, head)
 function misses(o,    i, j, c, p, n, why)
 {
 	print "\n== misses of the default objective (" o "): paced E > " od \
-	      "'s or T > 1.01, b2b T > 1.02"
+	      "'s or T > 1.01, b2b T > 1.02\n" \
+	      "   (od: " od ", nl: the no-loss oracle; E, T relative to performance)"
 	n = 0
 	for (i = 1; i <= nrep; i++) {
 		p = rep[i]
@@ -147,9 +149,9 @@ function misses(o,    i, j, c, p, n, why)
 			if (why == "")
 				continue
 			n++
-			printf "%-23s %-32s E %.3f (90/5 %.3f, no-loss %s) T %.3f (90/5 %.3f) " \
-			       "overruns %d (90/5 %d) switches %d (90/5 %d):%s\n", p, c, E[c, p],
-			       E[c, od], (c, noloss) in has ? sprintf("%.3f", E[c, noloss]) : "-",
+			printf "%-23s %-34s E %.3f (od %.3f nl %s) T %.3f (od %.3f) " \
+			       "overruns %d (od %d) switches %d (od %d):%s\n", p, c, E[c, p],
+			       E[c, od], ((c, noloss) in has ? sprintf("%.3f", E[c, noloss]) : "-"),
 			       T[c, p], T[c, od], OV[c, p], OV[c, od], SW[c, p], SW[c, od], why
 		}
 	}

@@ -29,7 +29,7 @@ if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
 fi
 mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2086 # $opts: several options
-"$sim" sweep -g "$gpu" -w "$app" $opts -o "$out.tmp" >"$out.log"
+"$sim" sweep -g "$gpu" -w "$app" $opts -o "$out.tmp" >"$out.log" 2>&1
 mv "$out.tmp" "$out"
 echo "$key" >"$out.key"
 echo "   swept   $out"

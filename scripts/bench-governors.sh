@@ -36,7 +36,7 @@
 # cells and then over the b2b cells:
 #   E<=90/5, E<=45/5, E<=50/10  cells where the policy spends no more
 #                energy than simple_ondemand at that setting (count, %)
-#   won 90/5 ... cells won against the setting: no more energy, and time
+#   won 90 45 50 cells won against each setting: no more energy, and time
 #                within max(the setting's time, 1.01)
 #   %noloss      mean over cells of 100 * (1 - E) / (1 - E_noloss): the
 #                share of the no-loss oracle's saving obtained (cells where
@@ -45,6 +45,7 @@
 #                slowing down)
 #   T>tol        cells slower than performance by more than 1% (paced) or
 #                2% (b2b)
+#   sw/int       OPP switches per interval
 #   sw/od        switches relative to simple_ondemand-90/5's (sums over
 #                the cells)
 #   overruns     overruns summed over the cells
@@ -137,18 +138,18 @@ done >"$out/matrix.csv"
 
 awk -F, 'NR == 1 { split($0, name); next }
 	{
-		printf "%s{", NR > 2 ? ",\n" : "["
+		printf "%s{", (NR > 2 ? ",\n" : "[")
 		for (i = 1; i <= NF; i++) {
 			v = $i
 			if (name[i] ~ /^(gpu|app|load|workload|policy)$/)
 				v = "\"" v "\""
 			else if (v == "-")
 				v = "null"
-			printf "%s\"%s\": %s", i > 1 ? ", " : "", name[i], v
+			printf "%s\"%s\": %s", (i > 1 ? ", " : ""), name[i], v
 		}
 		printf "}"
 	}
-	END { print NR > 1 ? "]" : "[]" }' "$out/matrix.csv" >"$out/matrix.json"
+	END { print (NR > 1 ? "]" : "[]") }' "$out/matrix.csv" >"$out/matrix.json"
 
 awk -F, -v objs="$objs" -f scripts/bench-governors-summary.awk "$out/matrix.csv" \
 	>"$out/summary.txt"

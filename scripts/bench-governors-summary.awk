@@ -1,42 +1,17 @@
 # bench-governors-summary.awk - the summary table of
-# scripts/bench-governors.sh, from its matrix.csv (awk -F, -v objs=...):
+# scripts/bench-governors.sh, from its matrix.csv (awk -F, -v objs=... -f
+# bench-governors-matrix.awk -f this):
 # one line per policy over the paced cells, then over the b2b cells, and
 # the cells the default objective (the first of objs) misses.  The
 # columns are explained at the top of bench-governors.sh.
 
 BEGIN {
-	od = "simple_ondemand-90/5"
 	nstock = split(od " simple_ondemand-45/5 simple_ondemand-50/10", stock, " ")
 	split("90/5 45/5 50/10", short, " ")
 	nbase = split("performance " od " simple_ondemand-45/5 simple_ondemand-50/10 " \
 		      "best-static-edp oracle-edp oracle-deadline", base, " ")
 	noloss = "oracle-deadline"
 	nobj = split(objs, obj, " ")
-}
-
-NR == 1 {
-	for (i = 1; i <= NF; i++)
-		col[$i] = i
-	next
-}
-
-{
-	c = $col["gpu"] "/" $col["app"] "/" $col["load"]
-	p = $col["policy"]
-	if (!(c in cls)) {
-		cls[c] = $col["load"] == "b2b" ? "b2b" : "paced"
-		cell[++ncell] = c
-	}
-	if (!(p in seen)) {
-		seen[p] = 1
-		pol[++npol] = p
-	}
-	has[c, p] = 1
-	E[c, p] = $col["energy"] + 0
-	T[c, p] = $col["time"] + 0
-	SW[c, p] = $col["switches"] + 0
-	OV[c, p] = $col["overruns"] + 0
-	NI[c] = $col["intervals"] + 0
 }
 
 # The no-loss oracle's saving against performance in cell @c (0 without it).

@@ -151,13 +151,14 @@ awk -F, 'NR == 1 { split($0, name); next }
 	}
 	END { print (NR > 1 ? "]" : "[]") }' "$out/matrix.csv" >"$out/matrix.json"
 
-awk -F, -v objs="$objs" -f scripts/bench-governors-summary.awk "$out/matrix.csv" \
-	>"$out/summary.txt"
+awk -F, -v objs="$objs" -f scripts/bench-governors-matrix.awk \
+	-f scripts/bench-governors-summary.awk "$out/matrix.csv" >"$out/summary.txt"
 cat "$out/summary.txt" >&3
 
 if command -v gnuplot >/dev/null; then
 	awk -F, -v obj="${objs%% *}" -v png="$out/heatmap.png" \
-		-f scripts/bench-governors-heatmap.awk "$out/matrix.csv" | gnuplot
+		-f scripts/bench-governors-matrix.awk -f scripts/bench-governors-heatmap.awk \
+		"$out/matrix.csv" | gnuplot
 	echo "heat map: $out/heatmap.png" >&3
 else
 	echo "no gnuplot: no heat map (scripts/deps.sh plot installs it)" >&3

@@ -171,6 +171,8 @@ static ssize_t gpugov_tunable_store(struct device *dev,
 	}
 
 GPUGOV_TUNABLE(max_slowdown, params.max_slowdown_pct, 0, 1000);
+GPUGOV_TUNABLE(util, params.util_pct, 0, 100);
+GPUGOV_TUNABLE(slack, params.slack_pct, 0, 100);
 GPUGOV_TUNABLE(hysteresis, params.hysteresis_pct, 0, 100);
 GPUGOV_TUNABLE(power_dyn_uw, params.power.dyn_uw, 0, GPUGOV_POWER_MAX_UW);
 GPUGOV_TUNABLE(power_static_uw, params.power.static_uw, 0,
@@ -178,6 +180,8 @@ GPUGOV_TUNABLE(power_static_uw, params.power.static_uw, 0,
 GPUGOV_TUNABLE(power_uncore_uw, params.power.uncore_uw, 0,
 	       GPUGOV_POWER_MAX_UW);
 GPUGOV_TUNABLE(power_idle_uw, params.power.idle_uw, 0, GPUGOV_POWER_MAX_UW);
+GPUGOV_TUNABLE(power_idle_static_uw, params.power.idle_static_uw, 0,
+	       GPUGOV_POWER_MAX_UW);
 
 #define GPUGOV_PCSTALL_TUNABLE(_name, _field, _max)			\
 	static struct gpugov_tunable gpugov_tunable_##_name = {		\
@@ -373,12 +377,15 @@ static struct attribute *gpugov_attrs[] = {
 	&gpugov_choice_objective.attr.attr,
 	&gpugov_choice_objective.available.attr,
 	&gpugov_tunable_max_slowdown.attr.attr,
+	&gpugov_tunable_util.attr.attr,
+	&gpugov_tunable_slack.attr.attr,
 	&gpugov_tunable_hysteresis.attr.attr,
 	&dev_attr_target.attr,
 	&gpugov_tunable_power_dyn_uw.attr.attr,
 	&gpugov_tunable_power_static_uw.attr.attr,
 	&gpugov_tunable_power_uncore_uw.attr.attr,
 	&gpugov_tunable_power_idle_uw.attr.attr,
+	&gpugov_tunable_power_idle_static_uw.attr.attr,
 	&dev_attr_power_model.attr,
 	&gpugov_tunable_pcstall_entries.attr.attr,
 	&gpugov_tunable_pcstall_shift.attr.attr,

@@ -198,20 +198,28 @@ static void update_demand(struct gpugov_policy_state *ps, u32 nr,
 
 /*
  * Learn how the last decision's prediction turned out: the work of this
- * interval ran at the OPP that decision chose, and took busy time B where
- * the demand D was predicted.  A miss (B > D) raises that OPP's factor to
- * B / D at once; every factor then decays towards 1.0, so that an OPP
- * left for a miss is tried again some tens of intervals later.
+ * interval ran at the OPP that decision chose.  Where it left idle time,
+ * it filled the share U of its interval where the share E was expected
+ * (ratios, because the governor's own clock measures the interval with
+ * jitter); where it was busy all interval, the interval itself stretched
+ * with the work, and busy time B compares with the predicted demand D.  A
+ * miss (U > E, or B > D) raises that OPP's factor by U / E (or B / D) at
+ * once; every factor then decays towards 1.0, so that an OPP left after a
+ * miss is tried again some tens of intervals later.
  */
 static void learn_miss(struct gpugov_policy_state *ps, u32 nr, u32 cur,
 		       const struct gpugov_sample *s)
 {
-	u64 busy = gpugov_busy_ps(s), r;
+	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns), want, r;
 	u32 i;
 
-	if (ps->expect_opp == cur && ps->expect_ps && busy > ps->expect_ps) {
-		r = gpugov_ratio_q16(busy, ps->expect_ps);
-		r = gpugov_mul_q16(r, ps->miss_q16[cur]);
+	want = ps->expect_q16;
+	if (gpugov_saturated(s)) {
+		got = gpugov_busy_ps(s);
+		want = ps->expect_ps;
+	}
+	if (ps->expect_opp == cur && want && got > want) {
+		r = gpugov_mul_q16(gpugov_ratio_q16(got, want), ps->miss_q16[cur]);
 		ps->miss_q16[cur] = (u32)min_t(u64, r, GPUGOV_RATIO_MAX);
 	}
 	for (i = 0; i < nr; i++)
@@ -270,20 +278,6 @@ static bool decide_target(const struct gpugov_policy_params *p,
 }
 
 /*
- * A sample is saturated when its busy time fills the interval but for
- * 1/64 (1.6%, below one devfreq busy/total rounding step of real drivers'
- * 50 ms polls counted in 256 ns units).
- */
-#define SATURATED_SHIFT	6
-
-static bool saturated(const struct gpugov_sample *s)
-{
-	u64 busy = min_t(u64, s->busy_ns, s->interval_ns);
-
-	return busy >= s->interval_ns - (s->interval_ns >> SATURATED_SHIFT);
-}
-
-/*
  * `deadline`'s bound (see the top of this file), in ps:
  *	max(I * util / 100 unless saturated, T(top) * (100 + slack) / 100)
  */
@@ -295,7 +289,7 @@ static void deadline_bound(const struct gpugov_policy_params *p,
 {
 	u64 fit = 0;
 
-	if (!saturated(s))
+	if (!gpugov_saturated(s))
 		fit = gpugov_mul_div(gpugov_mul_div(s->interval_ns,
 						    GPUGOV_PS_PER_NS, 1),
 				     min_t(u32, p->util_pct, 100), 100);
@@ -362,7 +356,7 @@ static void decide(const struct gpugov_policy_params *p,
 	}
 	d->best = best;
 	d->chosen = best;
-	d->reason = obj == GPUGOV_OBJ_DEADLINE && saturated(s) ?
+	d->reason = obj == GPUGOV_OBJ_DEADLINE && gpugov_saturated(s) ?
 		    GPUGOV_REASON_SATURATED : GPUGOV_REASON_BEST;
 	if (best != d->cur && p->hysteresis_pct && feasible(&b, d, d->cur, top) &&
 	    d->metric_q16[best] * 100 >
@@ -396,4 +390,7 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 	ps->expect_opp = d->chosen;
 	ps->expect_ps = gpugov_mul_q16(d->demand_ps[d->chosen],
 				       ps->miss_q16[d->chosen]);
+	ps->expect_q16 = gpugov_ratio_q16(ps->expect_ps,
+					  gpugov_mul_div(s->interval_ns,
+							 GPUGOV_PS_PER_NS, 1));
 }

@@ -80,6 +80,7 @@ struct gpugov_policy_params {
  * @miss_q16: `deadline`: how much longer than predicted work has turned
  *	out at each OPP, Q16, at least 1.0 (decays back to 1.0)
  * @expect_ps: the demand predicted at @expect_opp by the last decision
+ * @expect_q16: @expect_ps as a share of that decision's interval, Q16
  * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
  */
 struct gpugov_policy_state {
@@ -90,6 +91,7 @@ struct gpugov_policy_state {
 	u32 recent_head;
 	u32 miss_q16[GPUGOV_MAX_OPPS];
 	u64 expect_ps;
+	u64 expect_q16;
 	u32 expect_opp;
 };
 

@@ -143,6 +143,21 @@ u64 gpugov_busy_ps(const struct gpugov_sample *s)
 }
 
 /**
+ * gpugov_saturated() - whether the sample's busy time filled its interval
+ * @s: sample
+ *
+ * Busy all the interval but for 1/64 (1.6%, a few of the 256 ns busy/total
+ * steps of real drivers at their 50 ms polls): back-to-back work, or paced
+ * work running late.  Such a sample bounds the demand only from below.
+ */
+bool gpugov_saturated(const struct gpugov_sample *s)
+{
+	u64 busy = min_t(u64, s->busy_ns, s->interval_ns);
+
+	return busy >= s->interval_ns - (s->interval_ns >> 6);
+}
+
+/**
  * gpugov_cyc_part_ps() - a cycle counter of the sample as a part of its
  * busy time, in ps
  * @s: sample

@@ -34,13 +34,13 @@ enum gpugov_pred_id {
  * @nr: valid points
  * @head: next slot to write
  * @khz: core clock of each point
- * @busy_ns: busy time of each point
+ * @util: busy / interval of each point, Q24
  */
 struct gpugov_busy_state {
 	u32 nr;
 	u32 head;
 	u32 khz[GPUGOV_BUSY_HIST];
-	u64 busy_ns[GPUGOV_BUSY_HIST];
+	u64 util[GPUGOV_BUSY_HIST];
 };
 
 /**
@@ -84,6 +84,7 @@ enum gpugov_pred_id gpugov_predict(const struct gpugov_pred_state *st,
 
 /* Shared by the models: the sample's busy time and cycles, sanitised. */
 u64 gpugov_busy_ps(const struct gpugov_sample *s);
+bool gpugov_saturated(const struct gpugov_sample *s);
 u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
 u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
 		  const struct gpugov_opp *to);

@@ -4,11 +4,11 @@
  * but devfreq busy/total time (stock panfrost, lima, msm).
  *
  * Within a phase the same work is assumed to arrive every interval, so
- * busy time follows the two-part model of seed 000 eq. (2) as a function
- * of the clock period: busy = a + b / f.  A least-squares line through the
- * recent (f1/f, busy/busy1) points, normalised to the current point, has a
- * slope equal to the fraction c of the current busy time that scales with
- * the core clock, and
+ * the utilisation u = busy / interval follows the two-part model of seed
+ * 000 eq. (2) as a function of the clock period: u = a + b / f.  A
+ * least-squares line through the recent (f1/f, u/u1) points, normalised to
+ * the current point, has a slope equal to the fraction c of the current
+ * busy time that scales with the core clock, and
  *	T(f2) = T * (1 - c) + T * c * f1 / f2.
  * With fewer than two distinct clocks in the phase nothing is known and c
  * is 1 (time proportional to the period): the conservative guess, which
@@ -16,7 +16,14 @@
  * moves a memory clock, the whole busy time then follows whichever clock
  * slows it more.  Once fitted, the part that does not scale with the core
  * clock follows the memory clock (gpugov_mem_ps()).  A phase ends when, at
- * an unchanged clock, busy time moves by more than a quarter.
+ * an unchanged clock, the utilisation moves by more than a quarter.
+ *
+ * Only ratios of busy to total time are used, because that is all a
+ * driver's devfreq status gives (its units differ per driver), and the
+ * poll interval jitters.  A saturated sample (busy all interval) only says
+ * that the demand was at least that much: it is kept out of the fit, so
+ * that back-to-back work, which saturates every interval, leaves c unknown
+ * and is never predicted to lose nothing at a lower clock.
  */
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
@@ -43,21 +50,24 @@ static s64 busy_norm(u64 v, u64 ref)
 void gpugov_busy_observe(struct gpugov_busy_state *b,
 			 const struct gpugov_sample *s)
 {
-	u64 busy = min_t(u64, s->busy_ns, s->interval_ns);
+	u64 util;
 
-	if (!busy || !s->core_khz)
+	if (!min_t(u64, s->busy_ns, s->interval_ns) || !s->core_khz ||
+	    gpugov_saturated(s))
 		return;
+	util = busy_norm(min_t(u64, s->busy_ns, s->interval_ns),
+			 s->interval_ns);
 	if (b->nr) {
 		u32 last = (b->head + GPUGOV_BUSY_HIST - 1) % GPUGOV_BUSY_HIST;
-		u64 prev = b->busy_ns[last];
-		u64 diff = busy > prev ? busy - prev : prev - busy;
+		u64 prev = b->util[last];
+		u64 diff = util > prev ? util - prev : prev - util;
 
 		if (b->khz[last] == s->core_khz &&
 		    div64_u64(diff, BUSY_PHASE_PCT) > div64_u64(prev, 100))
 			b->nr = 0;
 	}
 	b->khz[b->head] = s->core_khz;
-	b->busy_ns[b->head] = busy;
+	b->util[b->head] = util;
 	b->head = (b->head + 1) % GPUGOV_BUSY_HIST;
 	b->nr = min_t(u32, b->nr + 1, GPUGOV_BUSY_HIST);
 }
@@ -71,14 +81,14 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
  */
 #define BUSY_C_UNKNOWN	(BUSY_C_ONE + 1)
 
-static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 busy1)
+static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
 	bool distinct = false;
 	u32 i;
 
-	if (b->nr < 2 || !busy1)
+	if (b->nr < 2 || !util1)
 		return BUSY_C_UNKNOWN;
 	for (i = 0; i < b->nr; i++) {
 		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
@@ -86,7 +96,7 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 busy1)
 
 		distinct |= b->khz[slot] != f1;
 		x[i] = busy_norm(f1, b->khz[slot]);	/* period / period1 */
-		y[i] = busy_norm(b->busy_ns[slot], busy1);
+		y[i] = busy_norm(b->util[slot], util1);
 		xm += x[i];
 		ym += y[i];
 	}
@@ -109,7 +119,8 @@ static void busy_predict(const struct gpugov_pred_state *st,
 {
 	u64 busy = gpugov_busy_ps(s);
 	u64 c = busy_scaling(&st->busy, s->core_khz,
-			     min_t(u64, s->busy_ns, s->interval_ns));
+			     busy_norm(min_t(u64, s->busy_ns, s->interval_ns),
+				       s->interval_ns));
 	u64 scaling = gpugov_mul_div(busy, (u32)min_t(u64, c, BUSY_C_ONE),
 				     BUSY_C_ONE);
 	u32 i;

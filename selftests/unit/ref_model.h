@@ -50,7 +50,10 @@ static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
 	return fmax(lcp, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
 }
 
-/* Least-squares fraction of busy time that scales, see pred_busy.c. */
+/*
+ * Least-squares fraction of busy time that scales, see pred_busy.c: from
+ * the utilisations @busy at clocks @khz and the current one, @busy1 at @f1.
+ */
 static inline double ref_busy_fraction(const u32 *khz, const double *busy,
 				       int n, double f1, double busy1)
 {
@@ -94,7 +97,7 @@ static inline double ref_energy_pj(const struct gpugov_power_params *pw,
 		e += (pw->static_uw * v + pw->uncore_uw) * tps / 1e6;
 	}
 	if (interval > tps)
-		e += pw->idle_uw * (interval - tps) / 1e6;
+		e += (pw->idle_static_uw * v + pw->idle_uw) * (interval - tps) / 1e6;
 	return e;
 }
 

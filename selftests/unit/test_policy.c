@@ -246,6 +246,105 @@ static void test_memory_clock(void)
 	tap_ok(tp[0] == tp[1], "without a known memory clock it does not move");
 }
 
+/* One decision of @ps's device on @s with CRISP, as the governor polls. */
+static u32 poll(const struct gpugov_policy_params *p,
+		struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
+		const struct gpugov_opp_table *t, const struct gpugov_sample *s,
+		struct gpugov_decision *d)
+{
+	gpugov_pred_observe(st, s);
+	gpugov_predict(st, GPUGOV_PRED_CRISP, s, t, d->time_ps);
+	gpugov_decide(p, ps, t, s, d);
+	return d->chosen;
+}
+
+/* @s with busy time @busy_us of its 2 ms interval, at @khz */
+static struct gpugov_sample busy_at(struct gpugov_sample s, u64 busy_us, u32 khz)
+{
+	s.busy_ns = busy_us * 1000;
+	s.core_khz = khz;
+	s.lcp_cyc = s.lcp_cyc * busy_us / 1000 * khz / 1000000;
+	s.load_stall_cyc = s.lcp_cyc;
+	return s;
+}
+
+static void test_deadline(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample comp = sample_at_top(0), mem = sample_at_top(95);
+	struct gpugov_sample sat = sample_at_top(0), flat = sample_at_top(99), s;
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_decision d;
+	u32 i, k;
+
+	gpugov_policy_defaults(&p);
+	tap_ok(p.objective == GPUGOV_OBJ_DEADLINE && p.util_pct == 90 &&
+	       p.slack_pct == 1, "deadline is the default objective (90%%, 1%%)");
+	/* 1 ms of compute every 2 ms: 600 MHz needs 1.67 ms <= 1.8 ms. */
+	tap_ok(choose(&p, &t, &comp, &d) == 2 && d.reason == GPUGOV_REASON_BEST,
+	       "paced compute-bound work: the lowest OPP that fits 90%% of the interval (OPP %u)",
+	       d.chosen);
+	tap_ok(choose(&p, &t, &mem, &d) == 0,
+	       "paced memory-bound work fits at the lowest OPP (OPP %u)", d.chosen);
+	sat.interval_ns = sat.busy_ns;
+	tap_ok(choose(&p, &t, &sat, &d) == 4 && d.reason == GPUGOV_REASON_SATURATED,
+	       "busy all interval, compute-bound: only 1%% slack, the top OPP");
+	flat.interval_ns = flat.busy_ns;
+	choose(&p, &t, &flat, &d);
+	tap_ok(d.chosen < 4 && d.time_ps[d.chosen] * 100 <= d.time_ps[4] * 101,
+	       "busy all interval, 99%% memory-bound: a lower OPP within 1%% (OPP %u)",
+	       d.chosen);
+	p.util_pct = 50;
+	tap_ok(choose(&p, &t, &comp, &d) == 4, "util 50%%: 1 ms of 2 ms fits only at the top");
+
+	/* A heavy interval, then light ones: the next may be heavy again. */
+	gpugov_policy_defaults(&p);
+	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
+	poll(&p, &ps, &st, &t, &(struct gpugov_sample){ 0 }, &d);
+	tap_ok(poll(&p, &ps, &st, &t, &comp, &d) == 2, "1 ms of work: OPP 2");
+	s = busy_at(comp, 1600, 1000000);
+	poll(&p, &ps, &st, &t, &s, &d);
+	s = busy_at(comp, 400, 1000000);
+	tap_ok(poll(&p, &ps, &st, &t, &s, &d) == 4,
+	       "0.4 ms after 1.6 ms: the recent 1.6 ms must still fit, top OPP");
+	for (i = 2; i < GPUGOV_RECENT_NR; i++)
+		poll(&p, &ps, &st, &t, &s, &d);
+	tap_ok(d.chosen == 4, "... while it is among the last %d", GPUGOV_RECENT_NR);
+	tap_ok(poll(&p, &ps, &st, &t, &s, &d) < 4,
+	       "then 0.4 ms alone: a lower OPP (%u)", d.chosen);
+
+	/* The work there turns out 1.5x the share expected: a miss. */
+	k = d.chosen;
+	s = busy_at(comp, d.time_ps[k] * 3 / 2 / 1000000, t.opp[k].core_khz);
+	poll(&p, &ps, &st, &t, &s, &d);
+	tap_ok(ps.miss_q16[k] > GPUGOV_Q16_ONE * 14 / 10 &&
+	       ps.miss_q16[k] < GPUGOV_Q16_ONE * 15 / 10,
+	       "a miss at OPP %u raises its factor to ~1.5, less 1/16 of decay (%.3f)",
+	       k, ps.miss_q16[k] / 65536.0);
+	for (i = 0; i < 64; i++)
+		poll(&p, &ps, &st, &t, &comp, &d);
+	tap_ok(ps.miss_q16[k] < GPUGOV_Q16_ONE * 101 / 100,
+	       "the factor decays back towards 1.0 (%.4f after 64 intervals)",
+	       ps.miss_q16[k] / 65536.0);
+}
+
+static void test_idle_power(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_power_params pw = { .idle_static_uw = 1000000, .idle_uw = 500000 };
+	struct gpugov_sample s = sample_at_top(0);
+
+	/* idle all 2 ms: (1 W * V + 0.5 W) * 2 ms; 0.6 V -> 2.2 mJ, 1 V -> 3 mJ */
+	tap_ok(gpugov_energy_pj(&pw, &t, 0, &s, 0) == 2200000000ULL &&
+	       gpugov_energy_pj(&pw, &t, 4, &s, 0) == 3000000000ULL,
+	       "idle leakage follows the OPP voltage (%llu, %llu pJ)",
+	       (unsigned long long)gpugov_energy_pj(&pw, &t, 0, &s, 0),
+	       (unsigned long long)gpugov_energy_pj(&pw, &t, 4, &s, 0));
+}
+
 int main(void)
 {
 	test_objectives();
@@ -254,5 +353,7 @@ int main(void)
 	test_fallback_and_names();
 	test_busy_model();
 	test_memory_clock();
+	test_deadline();
+	test_idle_power();
 	return tap_done("policy");
 }

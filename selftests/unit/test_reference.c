@@ -92,7 +92,8 @@ static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 		return ref_crisp(s, s->load_out_cyc, f2);
 	default:
 		t = ref_busy_ps(s);
-		c = ref_busy_fraction(hk, hb, hn, s->core_khz, t / 1000.0);
+		c = ref_busy_fraction(hk, hb, hn, s->core_khz, s->interval_ns ?
+				      t / 1000.0 / (double)s->interval_ns : 1.0);
 		return t * (1 - c) + t * c * s->core_khz / f2;
 	}
 }
@@ -108,7 +109,8 @@ static int close_enough(double got, double want)
 
 /*
  * Feed the busy-only model a short history at random table clocks with a
- * hidden two-part workload, so that its fit has something to find.
+ * hidden two-part workload, so that its fit has something to find; the
+ * reference gets the utilisations the model kept.
  */
 static int busy_history(struct gpugov_pred_state *st,
 			const struct gpugov_opp_table *t,
@@ -131,7 +133,7 @@ static int busy_history(struct gpugov_pred_state *st,
 		u32 slot = (st->busy.head + GPUGOV_BUSY_HIST - 1 - i) % GPUGOV_BUSY_HIST;
 
 		hk[hn] = st->busy.khz[slot];
-		hb[hn++] = (double)st->busy.busy_ns[slot];
+		hb[hn++] = (double)st->busy.util[slot] / (1 << 24);
 	}
 	return hn;
 }

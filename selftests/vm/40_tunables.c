@@ -14,11 +14,14 @@ struct num_tunable {
 
 static const struct num_tunable nums[] = {
 	{ "max_slowdown", 0, 1000 },
+	{ "util", 0, 100 },
+	{ "slack", 0, 100 },
 	{ "hysteresis", 0, 100 },
 	{ "power_dyn_uw", 0, 1000000000 },
 	{ "power_static_uw", 0, 1000000000 },
 	{ "power_uncore_uw", 0, 1000000000 },
 	{ "power_idle_uw", 0, 1000000000 },
+	{ "power_idle_static_uw", 0, 1000000000 },
 	{ "pcstall_entries", 1, 1024 },
 	{ "pcstall_shift", 0, 32 },
 	{ "pcstall_age_half", 0, 1024 },

@@ -80,7 +80,7 @@ static void compare(const char *blobpath, const struct config *c)
 int main(void)
 {
 	static const char *const objectives[] = { "performance", "edp", "ed2p",
-		"energy", "target" };
+		"energy", "target", "deadline" };
 	static unsigned char a[1 << 16], b2[1 << 16];
 	struct config c = { "crisp", "edp", 5, 0, "50%" };
 	char list[1024], *tok, *save;

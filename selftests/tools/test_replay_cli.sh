@@ -48,12 +48,12 @@ check "run: closed-loop result equals the golden file" \
 	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | diff -u \"$here/golden/run_small.csv\" -"
 check "accuracy: result equals the golden file" \
 	sh -c "\"$bin\" accuracy --csv \"$tmp/small.trace\" | diff -u \"$here/golden/accuracy_small.csv\" -"
-check "run: performance is 1.0 on every metric" \
-	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,performance,1.0000,1.0000,1.0000,1.0000,0.0,0,-$'"
+check "run: performance is 1.0 on every metric, never switches nor overruns" \
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,performance,1.0000,1.0000,1.0000,1.0000,0.0,0,-,0$'"
 check "run: the top static OPP is performance" \
-	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,static-3,1.0000,1.0000,1.0000,1.0000,0.0,0,-$'"
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,static-3,1.0000,1.0000,1.0000,1.0000,0.0,0,-,0$'"
 check "run: the EDP oracle captures 100% of its own gain" \
-	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,oracle-edp,.*,100.0,[0-9]*,-$'"
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -q '^small,oracle-edp,.*,100.0,[0-9]*,-,[0-9]*$'"
 check "run --json: one table object with rows" \
 	sh -c "\"$bin\" run --json \"$tmp/small.trace\" | grep -q '^\[{\"table\": \"closed loop, relative to performance\", \"rows\": \[{\"workload\": \"small\", \"policy\": \"performance\", \"energy\": 1.0000'"
 check "run --sequence: one row per policy and segment" \
@@ -87,6 +87,26 @@ check "pace: frames every 2x the top busy time leave the GPU half idle at the to
 	sh -c "\"$bin\" pace --load 50 --idle-uw 1000000 \"$tmp/small.trace\" \"$tmp/paced.trace\" && \
 	       \"$bin\" run --csv --objective edp --predictor crisp \"$tmp/paced.trace\" | grep -q '^paced,simple_ondemand-90/5,' && \
 	       awk '/^r / && \$3 == 3 { b += \$5; i += \$4 } END { exit !(i > 1.9 * b && i < 2.1 * b) }' \"$tmp/paced.trace\""
+check "run: simple_ondemand at msm's 50/10 beside the kernel's 90/5 and panfrost's 45/5" \
+	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -c '^small,simple_ondemand-\(90/5\|45/5\|50/10\),' | grep -qx 3"
+# overruns of each static OPP, counted from the paced trace itself: segments
+# whose interval is longer than at the top OPP
+awk '/^r / { t[$2, $3] = $4; if ($3 > top) top = $3 }
+     END { for (k in t) { split(k, a, SUBSEP); n[a[2]] += t[k] > t[a[1], top] }
+	   for (o = 0; o <= top; o++) printf "paced,static-%d,%d\n", o, n[o] }' \
+	"$tmp/paced.trace" >"$tmp/overruns.want"
+check "run: overruns of every static OPP = frames slower than at the top OPP (some, not all)" \
+	sh -c "\"$bin\" run --csv \"$tmp/paced.trace\" | awk -F, '\$2 ~ /^static-/ { print \$1 \",\" \$2 \",\" \$10 }' |
+	       diff -u \"$tmp/overruns.want\" - && grep -q ',0$' \"$tmp/overruns.want\" && grep -q ',[1-9][0-9]*$' \"$tmp/overruns.want\""
+"$bin" run --csv "$tmp/paced.trace" >"$tmp/paced.csv"
+check "run: the no-loss oracle (deadline) never overruns and saves energy vs performance (paced)" \
+	awk -F, '$2 == "oracle-deadline" { n++; ok = $10 == 0 && $3 < 1 } END { exit !(n == 1 && ok) }' \
+	"$tmp/paced.csv"
+check "run: ... and no policy without overruns spends less energy (some policies overrun)" \
+	awk -F, '$2 == "oracle-deadline" { e = $3 } NR > 2 { r[NR] = $3 " " $10 }
+		 END { for (i in r) { split(r[i], f, " "); late += f[2] > 0
+				      if (f[2] == 0 && f[1] < e) bad++ }
+		       exit !(e && late && !bad) }' "$tmp/paced.csv"
 check "pace: both --period and --load refused, exit 2" run 2 pace --period 5 --load 50 "$tmp/small.trace" "$tmp/x.trace"
 check "run: bad target refused, exit 2" run 2 run --objective target --target 0% "$tmp/small.trace"
 

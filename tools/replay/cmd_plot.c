@@ -195,7 +195,7 @@ static int energy_row(char **f, int n, void *ctx)
 {
 	struct rows_ctx *c = ctx;
 
-	if (n != 9)
+	if (n != 10)
 		return -1;
 	if (row_wanted(c, f) && strncmp(f[1], "static-", 7))
 		fprintf(c->g, "%s %s %s\n", f[3], f[2], f[1]);
@@ -212,8 +212,8 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 	if (!g)
 		return EXIT_FAILURE_RUN;
 	c.g = g;
-	ret = gnuplot_rows(g, path, "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct",
-			   energy_row, &c);
+	ret = gnuplot_rows(g, path, "workload,policy,energy,time,edp,ed2p,oracle_pct,"
+			   "switches,shortfall_pct,overruns", energy_row, &c);
 	if (ret)
 		return ret;
 	fprintf(g, "set key off\nplot $d using 1:2 with points pt 7 ps 1.5, "

@@ -8,11 +8,20 @@
  * trace and reported relative to `performance` (always the top OPP), with
  * EDP = E*T and ED2P = E*T^2, next to the baselines of DESIGN.md section 7:
  * every static OPP, the best static OPP in hindsight, race-to-idle,
- * simple_ondemand (90/5 and panfrost's 45/5) and the per-segment oracle
- * (which, knowing every OPP's cost, picks per segment the minimum of the
- * objective).  "oracle_pct" is the share of the oracle's gain over
+ * simple_ondemand (the kernel's 90/5, panfrost's 45/5 and msm's 50/10) and
+ * the per-segment oracle of each objective, which, knowing every OPP's
+ * cost, picks per segment the minimum of the objective (the lower OPP on
+ * ties).  "oracle_pct" is the share of the oracle's gain over
  * `performance` that a policy captures, for its own objective (EDP for
  * policies without one).
+ *
+ * The oracle of `deadline` is the no-loss oracle: per segment, the OPP of
+ * least energy among those whose wall time does not exceed the top OPP's.
+ * On a paced trace that is every OPP that finishes the frame in its
+ * period; on back-to-back work, only OPPs as fast as the top one.
+ * "overruns" counts the segments a policy ran longer than the top OPP
+ * would have (on a paced trace: frames that missed their deadline), which
+ * the no-loss oracle never does.
  *
  * Over fixed-time epochs the costs are approximate: every epoch of a sweep
  * starts from the state one trajectory (the simulator's --follow) reached,
@@ -64,21 +73,23 @@ struct run_opts {
 /*
  * Totals of one policy over one trace: wall time, energy, the instructions
  * done and the busy time they took (the rate `target` controls is work
- * per busy second, as the GRAPE controller measures it).
+ * per busy second, as the GRAPE controller measures it), OPP switches, and
+ * the segments that took longer than at the top OPP.
  */
 struct totals {
 	double ns, pj, work, busy_ns;
-	unsigned long switches;
+	unsigned long switches, overruns;
 };
 
 /*
- * The per-segment oracle's choice for @seg: least metric; for `energy`
- * within the slowdown bound, for `target` at or above the goal rate.
+ * The per-segment oracle's choice for @seg: least metric, the lower OPP on
+ * ties; for `energy` within the slowdown bound, for `deadline` no slower
+ * than the top OPP, for `target` at or above the goal rate.
  */
 static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 		      const struct gpugov_policy_params *par)
 {
-	u32 nr = w->t.hdr.opps.nr, top = nr - 1, best = top, i;
+	u32 top = w->t.hdr.opps.nr - 1, best = top, i;
 	double work = (double)sweep_sample(w, seg, top)->insts;
 	double ns, pj, top_ns, best_m, busy, top_busy;
 
@@ -86,16 +97,18 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 	best_m = objective_metric(obj, pj, top_ns);
 	if (sweep_work_time_ns(w, seg, top, top, &top_busy))
 		top_busy = 0;
-	for (i = 0; i + 1 < nr; i++) {
+	for (i = top; i-- > 0;) {
 		sweep_cost(w, seg, i, &ns, &pj);
 		if (obj == GPUGOV_OBJ_ENERGY &&
 		    ns > top_ns * (1 + par->max_slowdown_pct / 100.0))
+			continue;
+		if (obj == GPUGOV_OBJ_DEADLINE && ns > top_ns)
 			continue;
 		if (obj == GPUGOV_OBJ_TARGET &&
 		    (sweep_work_time_ns(w, seg, top, i, &busy) || !(busy > 0) ||
 		     work / busy * 1e9 < goal_rate(&par->grape, work, top_busy)))
 			continue;
-		if (objective_metric(obj, pj, ns) < best_m) {
+		if (objective_metric(obj, pj, ns) <= best_m) {
 			best_m = objective_metric(obj, pj, ns);
 			best = i;
 		}
@@ -123,7 +136,7 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		cur = p->opp;
 	for (seg = 0; seg < w->t.nr_seg; seg++) {
 		const struct gpugov_sample *s;
-		double ns, pj;
+		double ns, pj, top_ns;
 
 		if (p->kind == POL_ORACLE)
 			cur = oracle_opp(w, seg, p->obj, &o->params);
@@ -133,7 +146,9 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 			tot.switches++;
 		prev = cur;
 		s = sweep_sample(w, seg, cur);
+		sweep_cost(w, seg, top, &top_ns, &pj);
 		sweep_cost(w, seg, cur, &ns, &pj);
+		tot.overruns += ns > top_ns;
 		tot.ns += ns;
 		tot.pj += pj;
 		tot.work += (double)sweep_sample(w, seg, top)->insts;
@@ -179,6 +194,7 @@ static struct totals race_to_idle(const struct sweep *w, double idle_uw)
 		sweep_cost(w, seg, 0, &low_ns, &low_pj);
 		tot.ns += fmax(ns, low_ns);
 		tot.pj += pj + idle_uw * fmax(low_ns - ns, 0) / 1000.0;
+		tot.overruns += low_ns > ns;
 	}
 	return tot;
 }
@@ -221,15 +237,15 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 	table_add(tab, w->name, p->name, n, a, b);
 }
 
-/* performance, static OPPs, race-to-idle, external, ondemand x 2, oracles, gpugov */
+/* performance, static OPPs, race-to-idle, external, ondemand x 3, oracles, gpugov */
 #define MAX_EXTERNAL	16
-#define MAX_POLICIES	(1 + GPUGOV_MAX_OPPS + 1 + MAX_EXTERNAL + 2 + \
+#define MAX_POLICIES	(1 + GPUGOV_MAX_OPPS + 1 + MAX_EXTERNAL + 3 + \
 			 GPUGOV_NR_OBJ * (GPUGOV_NR_PRED + 1))
 
 static int build_policies(const struct sweep *w, const struct run_opts *o,
 			  struct policy *pol)
 {
-	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 } };
+	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 }, { 50, 10 } };
 	bool sweep = w->t.hdr.kind == GPUGOV_TRACE_SWEEP;
 	int n = 0, pred, obj;
 	u32 i, k;
@@ -313,7 +329,7 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 				    p->obj : GPUGOV_OBJ_EDP;
 	double pm = objective_metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
 	char e[TABLE_CELL], t[TABLE_CELL], edp[TABLE_CELL], ed2p[TABLE_CELL];
-	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = "-";
+	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = "-", ov[TABLE_CELL];
 
 	if (obj == GPUGOV_OBJ_TARGET && r->busy_ns > 0) {
 		double goal = goal_rate(&par->grape, perf->work, perf->busy_ns);
@@ -333,17 +349,30 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 	else
 		snprintf(cap, sizeof(cap), "-");
 	snprintf(sw, sizeof(sw), "%lu", r->switches);
-	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw, sf);
+	snprintf(ov, sizeof(ov), "%lu", r->overruns);
+	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw, sf, ov);
 }
 
 static void print_help(void)
 {
-	printf("usage: gpugov-replay run [--predictor NAME]... [--objective edp|ed2p|energy]...\n"
+	int obj;
+
+	printf("usage: gpugov-replay run [--predictor NAME]... [--objective NAME]...\n"
 	       "          [--start-opp N] [--sequence FILE.csv] [--csv|--json]\n"
 	       "          [policy options] SWEEP_TRACE...\n"
+	       "Objectives (default: all but performance):");
+	for (obj = 0; obj < GPUGOV_NR_OBJ; obj++)
+		printf(" %s", gpugov_objective_names[obj]);
+	printf("\n"
 	       "Closed loop: each policy picks the OPP of segment n+1 from segment n's\n"
 	       "counters at the OPP it chose. Energy, time, EDP, ED2P relative to\n"
-	       "performance; oracle_pct: share of the per-segment oracle's gain captured.\n"
+	       "performance; oracle_pct: share of the per-segment oracle's gain captured;\n"
+	       "overruns: segments that took longer than at the top OPP (frames late).\n"
+	       "Baselines: performance, static-N, race-to-idle, best-static-edp,\n"
+	       "simple_ondemand-90/5 (kernel), -45/5 (panfrost), -50/10 (msm), and per\n"
+	       "objective oracle-NAME: per segment the OPP of least metric (ties: the\n"
+	       "lower); oracle-deadline is the no-loss oracle: least energy among the\n"
+	       "OPPs no slower than the top one in that segment.\n"
 	       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
 	       "--timing reports each gpugov policy's intervals per second on stderr.\n"
 	       "--external SEQ.csv costs OPP sequences chosen elsewhere (the format\n"
@@ -446,7 +475,8 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 int cmd_run(int argc, char **argv)
 {
 	static const char *const cols[] = { "workload", "policy", "energy", "time", "edp",
-					    "ed2p", "oracle_pct", "switches", "shortfall_pct" };
+					    "ed2p", "oracle_pct", "switches", "shortfall_pct",
+					    "overruns" };
 	static const char *const rcols[] = { "workload", "policy", "intervals",
 					     "same_as_recorded", "different" };
 	static struct policy pol[MAX_POLICIES];
@@ -471,7 +501,7 @@ int cmd_run(int argc, char **argv)
 		}
 		fprintf(seq, "workload,policy,segment,opp,core_khz,mem_khz\n");
 	}
-	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, 9);
+	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, ARRAY_SIZE(cols));
 	table_init(&rtab, "recorded samples: decisions vs the OPP the device ran next",
 		   o.fmt, rcols, 5);
 	for (a = optind; a < argc; a++) {

@@ -58,7 +58,7 @@ int epoch_sweep_open(struct sweep *w, const char *path, const char *cmd)
 	return EXIT_USAGE;
 }
 
-/* EDP = E*T, ED2P = E*T^2; energy and target objectives: E. */
+/* EDP = E*T, ED2P = E*T^2; energy, target and deadline objectives: E. */
 double objective_metric(enum gpugov_objective obj, double pj, double ns)
 {
 	switch (obj) {
@@ -66,6 +66,7 @@ double objective_metric(enum gpugov_objective obj, double pj, double ns)
 		return pj * ns * ns;
 	case GPUGOV_OBJ_ENERGY:
 	case GPUGOV_OBJ_TARGET:
+	case GPUGOV_OBJ_DEADLINE:
 		return pj;
 	default:
 		return pj * ns;

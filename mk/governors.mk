@@ -1,0 +1,21 @@
+# mk/governors.mk - the governor matrix (scripts/bench-governors.sh):
+# every gpugov predictor under `deadline` and `edp` against
+# simple_ondemand's stock settings and the oracles, on every suite
+# application, both simulated GPUs, paced at 30/60/90% load and back to
+# back.  Its own target, not part of `make bench` (about a minute on two
+# cores; the sweeps are cached in build/bench-governors/sweeps).
+#
+#   make bench-governors          summary on stdout; matrix.csv, matrix.json,
+#                                 summary.txt, heatmap.png in build/bench-governors
+#   make bench-governors-check    the script's machinery on one application,
+#                                 one GPU and two loads (part of `make check`)
+.PHONY: bench-governors bench-governors-check
+CHECK_SUITES += bench-governors-check
+
+bench-governors: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay
+	@scripts/deps.sh plot
+	@BUILD=$(BUILD) scripts/bench-governors.sh
+
+bench-governors-check: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay
+	@scripts/deps.sh plot
+	@BUILD=$(BUILD) selftests/tools/test_bench_governors.sh

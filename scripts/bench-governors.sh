@@ -1,0 +1,170 @@
+#!/bin/sh
+# bench-governors.sh [--csv|--json] - `make bench-governors`: every gpugov
+# predictor against the kernel's simple_ondemand, on every workload.
+#
+# What the matrix measures
+#
+# A cell is one GPU (tools/sim/gpus/fermi-15sm and maxwell-16sm), one
+# suite application (every tools/sim/workloads/apps/*.wl) and one load:
+# "30", "60" and "90" are the application paced as frames (`gpugov-replay
+# pace --load L`: a frame every (mean busy time at the top OPP) * 100 / L,
+# the GPU idling, clock-gated, for the rest of it at the GPU's own leakage
+# power.static_uw * V plus 10 W), "b2b" the same work back to back (the
+# unpaced sweep).  Each application is simulated once per GPU at every
+# OPP (`gpugov-sim sweep --segment 25000 --scale 2`, cached in
+# OUT/sweeps), and `gpugov-replay run` replays every policy over each
+# cell's trace in closed loop, starting at the top OPP: gpugov with every
+# predictor the trace's counters allow, under the objectives `deadline`
+# (the default: least energy without losing time against the top OPP)
+# and `edp`, its power model the trace's per-OPP energy-model power plus
+# the pacing's idle power (--idle-static-uw, --idle-uw), and the baselines
+# performance (the top OPP), simple_ondemand at 90/5 (kernel default),
+# 45/5 (panfrost) and 50/10 (msm), the best static OPP for EDP in
+# hindsight, the per-segment EDP oracle and the no-loss oracle
+# (oracle-deadline: per segment the least energy among the OPPs no slower
+# than the top one).
+#
+# How to read it
+#
+# OUT/matrix.csv (and .json) has one row per cell and policy: gpu, app,
+# load, intervals (segments, i.e. frames), then `run`'s columns: energy
+# and time relative to performance, EDP, ED2P, oracle_pct, switches (OPP
+# changes), shortfall_pct, overruns (segments slower than at the top OPP:
+# for paced loads, frames that missed their deadline).
+#
+# OUT/summary.txt (also printed) has one line per policy, over the paced
+# cells and then over the b2b cells:
+#   E<=90/5, E<=45/5, E<=50/10  cells where the policy spends no more
+#                energy than simple_ondemand at that setting (count, %)
+#   won 90 45 50 cells won against each setting: no more energy, and time
+#                within max(the setting's time, 1.01)
+#   %noloss      mean over cells of 100 * (1 - E) / (1 - E_noloss): the
+#                share of the no-loss oracle's saving obtained (cells where
+#                that saving is below 0.5% are left out; the header says
+#                how many: on b2b work there is little to save without
+#                slowing down)
+#   T>tol        cells slower than performance by more than 1% (paced) or
+#                2% (b2b)
+#   sw/int       OPP switches per interval
+#   sw/od        switches relative to simple_ondemand-90/5's (sums over
+#                the cells)
+#   overruns     overruns summed over the cells
+#   worst T      the largest time relative to performance, and its cell
+# Then the misses of gpugov under the default objective: paced cells with
+# more energy than simple_ondemand-90/5 or time > 1.01, b2b cells with
+# time > 1.02.
+#
+# OUT/heatmap.png: a row per cell, a column per stock setting, oracle and
+# gpugov predictor (default objective); colour and number: energy relative
+# to simple_ondemand-90/5 (green below 1: less energy); a red "T" figure
+# under a cell gives its time relative to performance where above 1.01.
+#
+# Options: --csv or --json print the matrix on stdout (the summary then
+# goes to stderr).  Environment: BUILD (build), GOVBENCH_OUT
+# (BUILD/bench-governors), and to restrict or extend the matrix
+# GOVBENCH_APPS (application names), GOVBENCH_GPUS (GPU names),
+# GOVBENCH_LOADS (30 60 90 b2b), GOVBENCH_OBJS (deadline edp: the first
+# is the default objective of the misses and the heat map), GOVBENCH_JOBS
+# (2 simulations at a time).
+set -eu
+
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+out=${GOVBENCH_OUT:-$B/bench-governors}
+sim=$B/gpugov-sim
+replay=$B/gpugov-replay
+apps=${GOVBENCH_APPS:-$(for f in tools/sim/workloads/apps/*.wl; do basename "$f" .wl; done)}
+gpus=${GOVBENCH_GPUS:-fermi-15sm maxwell-16sm}
+loads=${GOVBENCH_LOADS:-30 60 90 b2b}
+objs=${GOVBENCH_OBJS:-deadline edp}
+idle_uw=10000000
+start=$(date +%s)
+
+fmt=text
+case "${1:-}" in
+--csv) fmt=csv ;;
+--json) fmt=json ;;
+"") ;;
+*)
+	echo "usage: $0 [--csv|--json]" >&2
+	exit 2
+	;;
+esac
+for b in "$sim" "$replay"; do
+	[ -x "$b" ] || { echo "$0: no $b (make bench-governors builds it)" >&2; exit 1; }
+done
+# The summary goes where the matrix does not.
+if [ $fmt = text ]; then
+	exec 3>&1
+else
+	exec 3>&2
+fi
+
+echo "== simulate $(echo "$apps" | wc -w) applications on $(echo "$gpus" | wc -w) GPUs" >&2
+for g in $gpus; do
+	for a in $apps; do
+		echo "tools/sim/gpus/$g.gpu tools/sim/workloads/apps/$a.wl $out/sweeps/$g/$a.sweep"
+	done
+done | xargs -L 1 -P "${GOVBENCH_JOBS:-2}" scripts/bench-governors-sweep.sh "$sim" >&2
+
+echo "== pace and replay: loads $loads; objectives $objs" >&2
+objargs=$(for o in $objs; do printf ' --objective %s' "$o"; done)
+rm -rf "$out/traces"
+hdr=1
+for g in $gpus; do
+	static=$(awk '$1 == "power.static_uw" { print $2 }' "tools/sim/gpus/$g.gpu")
+	mkdir -p "$out/traces/$g"
+	for a in $apps; do
+		sw=$out/sweeps/$g/$a.sweep
+		nseg=$(awk '/^r / { n = $2 + 1 } END { print n }' "$sw")
+		for l in $loads; do
+			tr=$sw
+			if [ "$l" != b2b ]; then
+				tr=$out/traces/$g/$a-$l.trace
+				"$replay" pace --load "$l" --idle-static-uw "$static" \
+					--idle-uw $idle_uw "$sw" "$tr"
+			fi
+			# shellcheck disable=SC2086 # $objargs: several options
+			"$replay" run --csv $objargs --idle-static-uw "$static" \
+				--idle-uw $idle_uw "$tr" |
+				awk -v cell="$g,$a,$l,$nseg" -v hdr=$hdr '
+					/^#/ { next }
+					$1 ~ /^workload,/ { if (hdr) print "gpu,app,load,intervals," $0; next }
+					{ print cell "," $0 }'
+			hdr=0
+		done
+	done
+done >"$out/matrix.csv"
+
+awk -F, 'NR == 1 { split($0, name); next }
+	{
+		printf "%s{", (NR > 2 ? ",\n" : "[")
+		for (i = 1; i <= NF; i++) {
+			v = $i
+			if (name[i] ~ /^(gpu|app|load|workload|policy)$/)
+				v = "\"" v "\""
+			else if (v == "-")
+				v = "null"
+			printf "%s\"%s\": %s", (i > 1 ? ", " : ""), name[i], v
+		}
+		printf "}"
+	}
+	END { print (NR > 1 ? "]" : "[]") }' "$out/matrix.csv" >"$out/matrix.json"
+
+awk -F, -v objs="$objs" -f scripts/bench-governors-matrix.awk \
+	-f scripts/bench-governors-summary.awk "$out/matrix.csv" >"$out/summary.txt"
+cat "$out/summary.txt" >&3
+
+if command -v gnuplot >/dev/null; then
+	awk -F, -v obj="${objs%% *}" -v png="$out/heatmap.png" \
+		-f scripts/bench-governors-matrix.awk -f scripts/bench-governors-heatmap.awk \
+		"$out/matrix.csv" | gnuplot
+	echo "heat map: $out/heatmap.png" >&3
+else
+	echo "no gnuplot: no heat map (scripts/deps.sh plot installs it)" >&3
+fi
+case $fmt in
+csv) cat "$out/matrix.csv" ;;
+json) cat "$out/matrix.json" ;;
+esac
+echo "matrix: $out/matrix.csv, $out/matrix.json; elapsed $(($(date +%s) - start)) s" >&3

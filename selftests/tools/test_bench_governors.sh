@@ -1,0 +1,52 @@
+#!/bin/sh
+# test_bench_governors.sh - the machinery of scripts/bench-governors.sh on
+# one application, one GPU and two loads (one paced, one back to back):
+# matrix rows, baselines, summary, heat map, output formats and the sweep
+# cache.  Run from the top of the tree with BUILD set (make
+# bench-governors-check).
+set -u
+bin=scripts/bench-governors.sh
+here=$(dirname "$0")
+# shellcheck source-path=SCRIPTDIR source=tap.sh
+. "$here/tap.sh"
+export GOVBENCH_OUT="$tmp/gb" GOVBENCH_APPS=phase-alternating GOVBENCH_GPUS=fermi-15sm \
+	GOVBENCH_LOADS="60 b2b"
+m=$tmp/gb/matrix.csv
+sweep=$tmp/gb/sweeps/fermi-15sm/phase-alternating.sweep
+
+check "runs to the end and reports the elapsed time" \
+	sh -c "\"$bin\" >\"$tmp/out\" 2>\"$tmp/err\" && grep -q 'elapsed [0-9]* s' \"$tmp/out\""
+check "matrix: the header, then two cells of rows" \
+	sh -c "head -1 \"$m\" | grep -q '^gpu,app,load,intervals,workload,policy,energy,time,.*,overruns$' &&
+	       [ \"\$(cut -d, -f1-4 \"$m\" | sed 1d | sort -u | wc -l)\" -eq 2 ]"
+for p in performance simple_ondemand-90/5 simple_ondemand-45/5 simple_ondemand-50/10 \
+	best-static-edp oracle-edp oracle-deadline gpugov-crisp-deadline gpugov-crisp-edp; do
+	check "matrix: $p in both cells" \
+		sh -c "[ \"\$(grep -c '^fermi-15sm,phase-alternating,[a-z0-9]*,[0-9]*,[^,]*,$p,' \"$m\")\" -eq 2 ]"
+done
+check "matrix: the no-loss oracle never overruns nor spends more than performance" \
+	awk -F, '$6 == "oracle-deadline" { n++; bad += $14 != 0 || $7 > 1 } END { exit !(n == 2 && !bad) }' "$m"
+check "summary: a line per gpugov predictor and objective in each class, on stdout and in summary.txt" \
+	sh -c "[ \"\$(grep -c '^gpugov-crisp-\\(deadline\\|edp\\)  *[0-9]' \"$tmp/gb/summary.txt\")\" -eq 4 ] &&
+	       grep -q '^== back-to-back: 1 cells' \"$tmp/out\" && grep -q '^== paced: 1 cells' \"$tmp/out\""
+check "summary: simple_ondemand-90/5 matches its own energy in every cell" \
+	grep -q '^simple_ondemand-90/5 *1 100%' "$tmp/gb/summary.txt"
+check "heat map: a PNG" \
+	sh -c "[ \"\$(head -c 4 \"$tmp/gb/heatmap.png\" | od -An -c | tr -d ' ')\" = 211PNG ]"
+check "--csv prints matrix.csv on stdout, the summary on stderr" \
+	sh -c "\"$bin\" --csv >\"$tmp/csv\" 2>\"$tmp/err\" && cmp -s \"$tmp/csv\" \"$m\" &&
+	       grep -q '^simple_ondemand-90/5 ' \"$tmp/err\""
+check "--json: one object per matrix row" \
+	sh -c "\"$bin\" --json 2>/dev/null >\"$tmp/json\" &&
+	       [ \"\$(grep -c '\"policy\": ' \"$tmp/json\")\" -eq \$((\$(wc -l <\"$m\") - 1)) ] &&
+	       head -c 1 \"$tmp/json\" | grep -q '\\[' && tail -c 2 \"$tmp/json\" | grep -q ']'"
+check "a second run keeps the cached sweep" \
+	sh -c "touch -d '2000-01-01' \"$sweep\" && \"$bin\" >/dev/null 2>\"$tmp/err\" &&
+	       grep -q 'cached' \"$tmp/err\" && [ \"\$(find \"$sweep\" -newermt 2001-01-01)\" = '' ]"
+check "... and a changed key sweeps again" \
+	sh -c "echo stale >\"$sweep.key\" && \"$bin\" >/dev/null 2>\"$tmp/err\" && grep -q 'swept' \"$tmp/err\""
+check "bad option: exit 2" sh -c "\"$bin\" --frob >/dev/null 2>&1; [ \$? -eq 2 ]"
+
+echo "1..$n"
+echo "RESULT bench-governors-check: $((n - fail)) passed, $fail failed"
+[ $fail -eq 0 ]

@@ -13,6 +13,12 @@
 #    --external` next to max frequency, the per-frame oracle, and the same
 #    policies computed offline, prints the table and draws the plots.
 #
+# 4. The governor matrix (scripts/bench-governors.sh): every suite
+#    application on both simulated GPUs, paced and back to back; the demo
+#    prints its paced summary for the stock settings, the no-loss oracle
+#    and gpugov's default objective, since one application is not the
+#    whole story.
+#
 # Environment: DEMO_APP (default iterative-solver), DEMO_LOAD (60).
 set -eu
 
@@ -111,3 +117,10 @@ awk -F, '$2 == "oracle-edp"' "$D/offline.csv" >>"$D/plot.csv"
 "$B/gpugov-replay" plot freq "$D/plot.csv" --out "$D/freq.png"
 "$B/gpugov-replay" plot energy "$D/results.csv" --out "$D/energy.png"
 echo "plots: $D/freq.png (core clock per frame), $D/energy.png (energy vs time)"
+
+echo "== 4. the governor matrix: every suite app x both GPUs x 30/60/90% paced and back to back"
+BUILD=$B scripts/bench-governors.sh >/dev/null
+awk '/^== paced/ { on = 1; print; next } /^== / { on = 0 }
+	on && (/^policy/ || /^simple_ondemand/ || /^oracle-deadline/ || /-deadline /)' \
+	"$B/bench-governors/summary.txt"
+echo "full summary: $B/bench-governors/summary.txt, heat map: $B/bench-governors/heatmap.png"

@@ -23,6 +23,7 @@ static void gpugov_dev_init(struct gpugov_dev *g, struct devfreq *df)
 	g->predictor = GPUGOV_PRED_CRISP;
 	gpugov_policy_defaults(&g->params);
 	gpugov_pred_init(&g->pred);
+	gpugov_policy_state_init(&g->policy);
 	g->stats.lat_min_ns = U64_MAX;
 }
 
@@ -100,11 +101,16 @@ static int gpugov_resume(struct devfreq *df)
 {
 	struct gpugov_dev *g;
 
-	/* The suspended time is not an interval of work: start afresh. */
+	/*
+	 * The suspended time is not an interval of work, and the work before
+	 * it says nothing of the work after: start afresh.
+	 */
 	mutex_lock(&df->lock);
 	g = df->governor_data;
-	if (g)
+	if (g) {
 		g->last_ns = 0;
+		gpugov_policy_restart(&g->policy);
+	}
 	mutex_unlock(&df->lock);
 	devfreq_monitor_resume(df);
 	return 0;

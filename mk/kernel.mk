@@ -55,8 +55,9 @@ $(VM_DIR)/data/short.blob: $(VM_DIR)/gen_simblob mk/kernel.mk
 
 # What gpugov-replay run decides on the same traces (96_replay_tool).
 VM_EXPECT_SHORT := $(foreach p,crisp crisp_l stall lead crit busy coremem pcstall,\
-	$(foreach o,edp ed2p energy,$(p):$(o):5:0)) crisp:energy:5:10 busy:edp:5:10
-VM_EXPECT_SWEEP := crisp:edp:5:0 crisp:energy:5:10 stall:ed2p:5:0 busy:edp:5:0
+	$(foreach o,edp ed2p energy deadline,$(p):$(o):5:0)) crisp:energy:5:10 busy:edp:5:10
+VM_EXPECT_SWEEP := crisp:edp:5:0 crisp:energy:5:10 stall:ed2p:5:0 busy:edp:5:0 \
+	crisp:deadline:5:0 busy:deadline:5:0
 $(VM_DIR)/data/expect/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 		selftests/vm/mkexpect.sh
 	@rm -rf $(dir $@)
@@ -67,7 +68,7 @@ $(VM_DIR)/data/expect/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 	@touch $@
 
 $(VM_DIR)/tests/%: selftests/vm/%.c selftests/vm/vmtap.h selftests/unit/tap.h \
-		selftests/vm/simrun.h $(LIBGPUGOV)
+		selftests/vm/simrun.h selftests/vm/libref.h selftests/vm/blobread.h $(LIBGPUGOV)
 	@mkdir -p $(dir $@)
 	$(VM_CC) $(VM_CFLAGS) -o $@ $< $(LIBGPUGOV)
 

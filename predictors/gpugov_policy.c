@@ -121,6 +121,19 @@ void gpugov_policy_state_init(struct gpugov_policy_state *ps)
 	ps->expect_opp = GPUGOV_MAX_OPPS;
 }
 
+/**
+ * gpugov_policy_restart() - forget the work in flight (after a resume): the
+ * recent intervals' demand and the last decision's expectation; what was
+ * learned of the model (miss factors, GRAPE's tables) stays
+ * @ps: state
+ */
+void gpugov_policy_restart(struct gpugov_policy_state *ps)
+{
+	ps->recent_nr = 0;
+	ps->recent_head = 0;
+	ps->expect_opp = GPUGOV_MAX_OPPS;
+}
+
 static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
 {
 	u64 edp = min_t(u64, gpugov_mul_q16(re, rt), GPUGOV_RATIO_MAX);
@@ -198,14 +211,16 @@ static void update_demand(struct gpugov_policy_state *ps, u32 nr,
 
 /*
  * Learn how the last decision's prediction turned out: the work of this
- * interval ran at the OPP that decision chose.  Where it left idle time,
- * it filled the share U of its interval where the share E was expected
- * (ratios, because the governor's own clock measures the interval with
- * jitter); where it was busy all interval, the interval itself stretched
- * with the work, and busy time B compares with the predicted demand D.  A
- * miss (U > E, or B > D) raises that OPP's factor by U / E (or B / D) at
- * once; every factor then decays towards 1.0, so that an OPP left after a
- * miss is tried again some tens of intervals later.
+ * interval ran at the OPP that decision chose.  It filled the share U of
+ * its interval where the share E was expected: ratios, because busy/total
+ * alone gives no more (its units differ per driver, and the governor's own
+ * clock measures the interval with jitter).  Where a counter source
+ * reports the work's own intervals and the work filled one (back-to-back
+ * work: the interval stretched with the work), the busy time B compares
+ * with the predicted demand D instead.  A miss (U > E, or B > D) raises
+ * that OPP's factor by U / E (or B / D) at once; every factor then decays
+ * towards 1.0, so that an OPP left after a miss is tried again some tens
+ * of intervals later.
  */
 static void learn_miss(struct gpugov_policy_state *ps, u32 nr, u32 cur,
 		       const struct gpugov_sample *s)
@@ -214,7 +229,7 @@ static void learn_miss(struct gpugov_policy_state *ps, u32 nr, u32 cur,
 	u32 i;
 
 	want = ps->expect_q16;
-	if (gpugov_saturated(s)) {
+	if (s->caps && gpugov_saturated(s)) {
 		got = gpugov_busy_ps(s);
 		want = ps->expect_ps;
 	}

@@ -145,6 +145,7 @@ extern const char *const gpugov_reason_names[GPUGOV_NR_REASON];
 int gpugov_objective_find(const char *name, size_t len);
 void gpugov_policy_defaults(struct gpugov_policy_params *p);
 void gpugov_policy_state_init(struct gpugov_policy_state *ps);
+void gpugov_policy_restart(struct gpugov_policy_state *ps);
 void gpugov_energy_base_init(const struct gpugov_power_params *pw,
 			     const struct gpugov_sample *s,
 			     struct gpugov_energy_base *b);

@@ -16,26 +16,15 @@
  * `deadline` (the default) is for work that arrives at its own pace
  * (frames, as in games, UIs and video) as well as for back-to-back work:
  * spend the least energy without losing throughput against the top OPP.
- * The interval's work, predicted to take T(f), must fit the share
- * util_pct of the interval I it arrived in, or be within slack_pct of the
- * top OPP's time:
- *	feasible(f)  <=>  T(f) <= max(I * util / 100, T(top) * (100 + slack) / 100)
- * and among the feasible OPPs the one of least predicted energy (idle
- * power for the rest of the interval included) wins.  T(f) here is the
- * demand: the most any of the last GPUGOV_RECENT_NR busy intervals' work
- * is predicted to take at f.  Reactive prediction is one interval behind
- * (PCSTALL section 3.3): work whose kind alternates (a memory-bound frame,
- * then a compute-bound one) would otherwise miss every other deadline at
- * the clock the memory-bound frame allowed.  A sample busy all
- * interval (back-to-back work, or paced work running late) says only that
- * the demand was at least that much: then only the slack bound applies,
- * which sends busy-only predictions (time proportional to the period until
- * the clock slope is known) to the top OPP at once, as simple_ondemand's
- * upthreshold does.  Unlike `energy`, whose bound is relative to the top
- * OPP's busy time, idle time is free to fill: a slower clock costs the user
- * nothing while the work still fits its interval (the deadline of the
- * frame-based governors, with CRISP section 5.2's "reduce energy while
- * maintaining a performance constraint" as the rule within it).
+ * Among the OPPs where the interval's work still fits its interval, with
+ * headroom, or is within slack_pct of the top OPP's time (the bound and
+ * the miss factors it learns: gpugov_deadline.c), the one of least
+ * predicted energy, idle power for the rest of the interval included, wins
+ * (CRISP section 5.2's "reduce energy while maintaining a performance
+ * constraint", with the frame's deadline as the constraint).  A sample
+ * busy all interval leaves only the slack bound, which sends busy-only
+ * predictions (time proportional to the period until the clock slope is
+ * known) to the top OPP at once, as simple_ondemand's upthreshold does.
  *
  * `target` holds a work rate with minimum energy through the GRAPE
  * controller (seed 002, gpugov_grape.c), which keeps state between
@@ -113,25 +102,19 @@ void gpugov_policy_defaults(struct gpugov_policy_params *p)
  */
 void gpugov_policy_state_init(struct gpugov_policy_state *ps)
 {
-	u32 i;
-
 	memset(ps, 0, sizeof(*ps));
-	for (i = 0; i < GPUGOV_MAX_OPPS; i++)
-		ps->miss_q16[i] = GPUGOV_Q16_ONE;
-	ps->expect_opp = GPUGOV_MAX_OPPS;
+	gpugov_deadline_init(&ps->deadline);
 }
 
 /**
  * gpugov_policy_restart() - forget the work in flight (after a resume): the
- * recent intervals' demand and the last decision's expectation; what was
- * learned of the model (miss factors, GRAPE's tables) stays
+ * last decision's expectation; what was learned of the model (miss
+ * factors, GRAPE's tables) stays
  * @ps: state
  */
 void gpugov_policy_restart(struct gpugov_policy_state *ps)
 {
-	ps->recent_nr = 0;
-	ps->recent_head = 0;
-	ps->expect_opp = GPUGOV_MAX_OPPS;
+	gpugov_deadline_restart(&ps->deadline);
 }
 
 static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
@@ -164,81 +147,21 @@ static u64 metric_rel(enum gpugov_objective obj, const struct gpugov_decision *d
 }
 
 /*
- * The time bound of `energy` and `deadline`: the demand may not exceed
- * @limit_ps where @limit_q16 is U64_MAX, else T(f) / T(top) may not exceed
- * @limit_q16.
+ * The time bound of `energy`: T(f) / T(top) may not exceed @limit_q16; of
+ * `deadline` (@dl set): gpugov_deadline_fits() @limit_ps.
  */
 struct time_bound {
 	u64 limit_q16;
 	u64 limit_ps;
-	const u32 *miss_q16;
+	const struct gpugov_deadline_state *dl;
 };
 
 static bool feasible(const struct time_bound *b,
 		     const struct gpugov_decision *d, u32 i, u32 top)
 {
-	if (b->limit_q16 == U64_MAX)
-		return gpugov_mul_q16(d->demand_ps[i], b->miss_q16[i]) <=
-		       b->limit_ps;
+	if (b->dl)
+		return gpugov_deadline_fits(b->dl, i, d->time_ps[i], b->limit_ps);
 	return gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) <= b->limit_q16;
-}
-
-/*
- * d->demand_ps[] of the sample's predictions and the recent intervals';
- * the sample joins the recent ones unless idle.
- */
-static void update_demand(struct gpugov_policy_state *ps, u32 nr,
-			  bool idle, struct gpugov_decision *d)
-{
-	u32 i, k;
-
-	if (!idle) {
-		memcpy(ps->recent_ps[ps->recent_head], d->time_ps,
-		       nr * sizeof(d->time_ps[0]));
-		ps->recent_head = (ps->recent_head + 1) % GPUGOV_RECENT_NR;
-		ps->recent_nr = min_t(u32, ps->recent_nr + 1, GPUGOV_RECENT_NR);
-	}
-	for (i = 0; i < nr; i++) {
-		d->demand_ps[i] = d->time_ps[i];
-		for (k = 0; k < ps->recent_nr; k++)
-			d->demand_ps[i] = max_t(u64, d->demand_ps[i],
-						ps->recent_ps[k][i]);
-	}
-}
-
-/* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
-#define MISS_DECAY	16
-
-/*
- * Learn how the last decision's prediction turned out: the work of this
- * interval ran at the OPP that decision chose.  It filled the share U of
- * its interval where the share E was expected: ratios, because busy/total
- * alone gives no more (its units differ per driver, and the governor's own
- * clock measures the interval with jitter).  Where a counter source
- * reports the work's own intervals and the work filled one (back-to-back
- * work: the interval stretched with the work), the busy time B compares
- * with the predicted demand D instead.  A miss (U > E, or B > D) raises
- * that OPP's factor by U / E (or B / D) at once; every factor then decays
- * towards 1.0, so that an OPP left after a miss is tried again some tens
- * of intervals later.
- */
-static void learn_miss(struct gpugov_policy_state *ps, u32 nr, u32 cur,
-		       const struct gpugov_sample *s)
-{
-	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns), want, r;
-	u32 i;
-
-	want = ps->expect_q16;
-	if (s->caps && gpugov_saturated(s)) {
-		got = gpugov_busy_ps(s);
-		want = ps->expect_ps;
-	}
-	if (ps->expect_opp == cur && want && got > want) {
-		r = gpugov_mul_q16(gpugov_ratio_q16(got, want), ps->miss_q16[cur]);
-		ps->miss_q16[cur] = (u32)min_t(u64, r, GPUGOV_RATIO_MAX);
-	}
-	for (i = 0; i < nr; i++)
-		ps->miss_q16[i] -= (ps->miss_q16[i] - GPUGOV_Q16_ONE) / MISS_DECAY;
 }
 
 /*
@@ -292,29 +215,6 @@ static bool decide_target(const struct gpugov_policy_params *p,
 	return true;
 }
 
-/*
- * `deadline`'s bound (see the top of this file), in ps:
- *	max(I * util / 100 unless saturated, T(top) * (100 + slack) / 100)
- */
-static void deadline_bound(const struct gpugov_policy_params *p,
-			   const struct gpugov_policy_state *ps,
-			   const struct gpugov_sample *s,
-			   const struct gpugov_decision *d, u32 top,
-			   struct time_bound *b)
-{
-	u64 fit = 0;
-
-	if (!gpugov_saturated(s))
-		fit = gpugov_mul_div(gpugov_mul_div(s->interval_ns,
-						    GPUGOV_PS_PER_NS, 1),
-				     min_t(u32, p->util_pct, 100), 100);
-	b->limit_q16 = U64_MAX;
-	b->limit_ps = max_t(u64, fit,
-			    gpugov_mul_div(d->demand_ps[top],
-					   100 + min_t(u32, p->slack_pct, 1000),
-					   100));
-}
-
 static void decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,
@@ -323,8 +223,7 @@ static void decide(const struct gpugov_policy_params *p,
 	enum gpugov_objective obj = p->objective;
 	u32 top = t->nr - 1, i, pass, best, slowdown = p->max_slowdown_pct;
 	struct gpugov_energy_base eb;
-	struct time_bound b = { .limit_q16 = U64_MAX, .limit_ps = U64_MAX,
-				.miss_q16 = ps->miss_q16 };
+	struct time_bound b = { .limit_q16 = U64_MAX };
 
 	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
 	gpugov_energy_base_init(&p->power, s, &eb);
@@ -333,16 +232,13 @@ static void decide(const struct gpugov_policy_params *p,
 						   d->time_ps[i]);
 	for (i = 0; i < t->nr; i++)
 		d->metric_q16[i] = metric_rel(p->objective, d, i, d->cur);
-	if (min_t(u64, s->busy_ns, s->interval_ns))
-		learn_miss(ps, t->nr, d->cur, s);
-	update_demand(ps, t->nr, !min_t(u64, s->busy_ns, s->interval_ns), d);
-
 	if (!min_t(u64, s->busy_ns, s->interval_ns)) {
 		d->best = 0;
 		d->chosen = 0;
 		d->reason = GPUGOV_REASON_IDLE;
 		return;
 	}
+	gpugov_deadline_learn(&ps->deadline, t, d->cur, s);
 	if (obj == GPUGOV_OBJ_TARGET) {
 		if (decide_target(p, ps, t, s, d))
 			return;
@@ -360,8 +256,11 @@ static void decide(const struct gpugov_policy_params *p,
 	/* Slowdown bound of `energy`: T(f) <= T(top) * (100 + max) / 100. */
 	if (obj == GPUGOV_OBJ_ENERGY)
 		b.limit_q16 = div_u64((u64)GPUGOV_Q16_ONE * (100 + slowdown), 100);
-	else if (obj == GPUGOV_OBJ_DEADLINE)
-		deadline_bound(p, ps, s, d, top, &b);
+	if (obj == GPUGOV_OBJ_DEADLINE) {
+		b.dl = &ps->deadline;
+		b.limit_ps = gpugov_deadline_limit_ps(p->util_pct, p->slack_pct, s,
+						      d->time_ps[top]);
+	}
 	best = argmin_metric(obj, t, d, d->cur, &b);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
 		i = argmin_metric(obj, t, d, best, &b);
@@ -402,10 +301,5 @@ void gpugov_decide(const struct gpugov_policy_params *p,
 		   const struct gpugov_sample *s, struct gpugov_decision *d)
 {
 	decide(p, ps, t, s, d);
-	ps->expect_opp = d->chosen;
-	ps->expect_ps = gpugov_mul_q16(d->demand_ps[d->chosen],
-				       ps->miss_q16[d->chosen]);
-	ps->expect_q16 = gpugov_ratio_q16(ps->expect_ps,
-					  gpugov_mul_div(s->interval_ns,
-							 GPUGOV_PS_PER_NS, 1));
+	gpugov_deadline_expect(&ps->deadline, d->chosen, d->time_ps[d->chosen], s);
 }

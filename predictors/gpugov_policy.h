@@ -8,6 +8,7 @@
 
 #include "gpugov_sample.h"
 #include "gpugov_grape.h"
+#include "gpugov_deadline.h"
 
 enum gpugov_objective {
 	GPUGOV_OBJ_PERFORMANCE,
@@ -65,34 +66,17 @@ struct gpugov_policy_params {
 	struct gpugov_grape_params grape;
 };
 
-/* Intervals whose work `deadline` expects the next one may bring again. */
-#define GPUGOV_RECENT_NR	4
-
 /**
  * struct gpugov_policy_state - what the objectives remember between
  * decisions
  * @grape: the GRAPE controller (`target`)
  * @grape_ready: @grape has been initialised for the current table
- * @recent_ps: `deadline`: predicted busy time at each OPP of the work of
- *	each of the last GPUGOV_RECENT_NR busy intervals
- * @recent_nr: valid rows of @recent_ps
- * @recent_head: row the next busy interval goes to
- * @miss_q16: `deadline`: how much longer than predicted work has turned
- *	out at each OPP, Q16, at least 1.0 (decays back to 1.0)
- * @expect_ps: the demand predicted at @expect_opp by the last decision
- * @expect_q16: @expect_ps as a share of that decision's interval, Q16
- * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
+ * @deadline: `deadline`'s miss factors, learned whatever the objective
  */
 struct gpugov_policy_state {
 	struct gpugov_grape_state grape;
 	bool grape_ready;
-	u64 recent_ps[GPUGOV_RECENT_NR][GPUGOV_MAX_OPPS];
-	u32 recent_nr;
-	u32 recent_head;
-	u32 miss_q16[GPUGOV_MAX_OPPS];
-	u64 expect_ps;
-	u64 expect_q16;
-	u32 expect_opp;
+	struct gpugov_deadline_state deadline;
 };
 
 enum gpugov_reason {
@@ -113,8 +97,6 @@ enum gpugov_reason {
  * @chosen: the OPP to run next
  * @reason: enum gpugov_reason
  * @time_ps: predicted busy time at each OPP
- * @demand_ps: `deadline`: the most of @time_ps over the recent intervals,
- *	at each OPP (what the next interval is assumed to need)
  * @energy_pj: predicted energy of the interval at each OPP
  * @metric_q16: objective at each OPP relative to @cur's (Q16, 1.0 at @cur)
  */
@@ -124,7 +106,6 @@ struct gpugov_decision {
 	u32 chosen;
 	u32 reason;
 	u64 time_ps[GPUGOV_MAX_OPPS];
-	u64 demand_ps[GPUGOV_MAX_OPPS];
 	u64 energy_pj[GPUGOV_MAX_OPPS];
 	u64 metric_q16[GPUGOV_MAX_OPPS];
 };

@@ -299,36 +299,35 @@ static void test_deadline(void)
 	p.util_pct = 50;
 	tap_ok(choose(&p, &t, &comp, &d) == 4, "util 50%%: 1 ms of 2 ms fits only at the top");
 
-	/* A heavy interval, then light ones: the next may be heavy again. */
+	/*
+	 * 1 ms of work at the top: OPP 2 (1.67 ms of 2) fits; there the
+	 * next interval's work fills 1.1x the share expected: a miss.
+	 */
 	gpugov_policy_defaults(&p);
 	gpugov_pred_init(&st);
 	gpugov_policy_state_init(&ps);
-	poll(&p, &ps, &st, &t, &(struct gpugov_sample){ 0 }, &d);
-	tap_ok(poll(&p, &ps, &st, &t, &comp, &d) == 2, "1 ms of work: OPP 2");
-	s = busy_at(comp, 1600, 1000000);
+	k = poll(&p, &ps, &st, &t, &comp, &d);
+	tap_ok(k == 2, "1 ms of work: OPP 2 (%u)", k);
+	s = busy_at(comp, d.time_ps[k] * 11 / 10 / 1000000, t.opp[k].core_khz);
 	poll(&p, &ps, &st, &t, &s, &d);
-	s = busy_at(comp, 400, 1000000);
-	tap_ok(poll(&p, &ps, &st, &t, &s, &d) == 4,
-	       "0.4 ms after 1.6 ms: the recent 1.6 ms must still fit, top OPP");
-	for (i = 2; i < GPUGOV_RECENT_NR; i++)
-		poll(&p, &ps, &st, &t, &s, &d);
-	tap_ok(d.chosen == 4, "... while it is among the last %d", GPUGOV_RECENT_NR);
-	tap_ok(poll(&p, &ps, &st, &t, &s, &d) < 4,
-	       "then 0.4 ms alone: a lower OPP (%u)", d.chosen);
-
-	/* The work there turns out 1.5x the share expected: a miss. */
-	k = d.chosen;
-	s = busy_at(comp, d.time_ps[k] * 3 / 2 / 1000000, t.opp[k].core_khz);
-	poll(&p, &ps, &st, &t, &s, &d);
-	tap_ok(ps.miss_q16[k] > GPUGOV_Q16_ONE * 14 / 10 &&
-	       ps.miss_q16[k] < GPUGOV_Q16_ONE * 15 / 10,
-	       "a miss at OPP %u raises its factor to ~1.5, less 1/16 of decay (%.3f)",
-	       k, ps.miss_q16[k] / 65536.0);
+	tap_ok(ps.deadline.miss_q16[k] > GPUGOV_Q16_ONE * 109 / 100 &&
+	       ps.deadline.miss_q16[k] < GPUGOV_Q16_ONE * 110 / 100,
+	       "a miss at OPP %u raises its factor to 1.1, less 1/16 of decay (%.4f)",
+	       k, ps.deadline.miss_q16[k] / 65536.0);
+	tap_ok(ps.deadline.miss_q16[0] == ps.deadline.miss_q16[k] &&
+	       ps.deadline.miss_q16[1] == ps.deadline.miss_q16[k] &&
+	       ps.deadline.miss_q16[3] == GPUGOV_Q16_ONE &&
+	       ps.deadline.miss_q16[4] == GPUGOV_Q16_ONE,
+	       "the slower OPPs get the same factor, the faster ones none");
+	tap_ok(poll(&p, &ps, &st, &t, &comp, &d) == 3,
+	       "1 ms of work again: 1.67 ms * 1.09 no longer fits 1.8 ms, OPP 3 (%u)",
+	       d.chosen);
 	for (i = 0; i < 64; i++)
 		poll(&p, &ps, &st, &t, &comp, &d);
-	tap_ok(ps.miss_q16[k] < GPUGOV_Q16_ONE * 101 / 100,
+	tap_ok(ps.deadline.miss_q16[k] < GPUGOV_Q16_ONE * 1002 / 1000,
 	       "the factor decays back towards 1.0 (%.4f after 64 intervals)",
-	       ps.miss_q16[k] / 65536.0);
+	       ps.deadline.miss_q16[k] / 65536.0);
+	tap_ok(d.chosen == 2, "and OPP 2 is used again (%u)", d.chosen);
 }
 
 static void test_idle_power(void)

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_deadline.c - the `deadline` objective's time bound and learned
+ * miss factors (the objective itself: gpugov_policy.c, docs/predictors.md).
+ *
+ * Interactive GPU work arrives at its own pace (frames); a slower clock
+ * costs the user nothing while the work still fits the interval it
+ * arrived in.  An OPP f is feasible when
+ *	miss(f) * T(f) <= max(I * util / 100 unless saturated,
+ *			      T(top) * (100 + slack) / 100)
+ * with T(f) the model's prediction of the interval's work at f, I the
+ * interval and miss(f) what this file learns: how much the model has
+ * under-predicted at f.  A saturated sample (busy all interval: back-to-back
+ * work, or paced work running late) only says the demand was at least
+ * that much, so then only the slack bound applies.
+ *
+ * Reactive prediction is one interval behind (PCSTALL section 3.3): work
+ * that changes kind (a memory-bound frame, then a compute-bound one), or a
+ * model that cannot see a cost (a memory clock's, store stalls'), makes the
+ * work take longer at the OPP chosen than predicted.  After each decision
+ * the next interval says how the work fared at the OPP chosen, and a miss
+ * raises that OPP's factor at once.  Time does not fall when either clock
+ * does, so the OPPs no faster in both clocks get at least the same factor.
+ * Every factor decays towards 1.0, so that an OPP left after a miss is
+ * tried again some tens of intervals later.
+ */
+#include "gpugov_deadline.h"
+#include "gpugov_predict.h"
+#include "gpugov_fixed.h"
+
+/* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
+#define MISS_DECAY	16
+
+/**
+ * gpugov_deadline_init() - nothing learned: every factor 1.0
+ * @dl: state
+ */
+void gpugov_deadline_init(struct gpugov_deadline_state *dl)
+{
+	u32 i;
+
+	for (i = 0; i < GPUGOV_MAX_OPPS; i++)
+		dl->miss_q16[i] = GPUGOV_Q16_ONE;
+	gpugov_deadline_restart(dl);
+}
+
+/**
+ * gpugov_deadline_restart() - forget the last expectation (after a
+ * resume, whose interval is not work); the factors stay
+ * @dl: state
+ */
+void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
+{
+	dl->expect_ps = 0;
+	dl->expect_q16 = 0;
+	dl->expect_opp = GPUGOV_MAX_OPPS;
+}
+
+/*
+ * Raise the factor of @cur to @r and that of every OPP no faster in both
+ * clocks to at least as much.
+ */
+static void raise_miss(struct gpugov_deadline_state *dl,
+		       const struct gpugov_opp_table *t, u32 cur, u64 r)
+{
+	const struct gpugov_opp *c = &t->opp[cur];
+	u32 m = (u32)min_t(u64, r, GPUGOV_RATIO_MAX), i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->opp[i].core_khz <= c->core_khz &&
+		    t->opp[i].mem_khz <= c->mem_khz)
+			dl->miss_q16[i] = max_t(u32, dl->miss_q16[i], m);
+}
+
+/**
+ * gpugov_deadline_learn() - learn from a busy sample how the last
+ * decision's prediction turned out
+ * @dl: state
+ * @t: OPP table
+ * @cur: OPP the sample ran at
+ * @s: the sample, not idle
+ *
+ * The work filled the share U of its interval where the last decision
+ * expected the share E: ratios, because busy/total alone gives no more (its
+ * units differ per driver, and the governor's own clock measures the
+ * interval with jitter).  Where a counter source reports the work's own
+ * intervals and the work filled one (the interval stretched with the
+ * work), busy time B compares with the expected busy time D instead.  A
+ * miss (U > E, or B > D) multiplies the factor by U / E (or B / D).
+ */
+void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
+			   const struct gpugov_opp_table *t, u32 cur,
+			   const struct gpugov_sample *s)
+{
+	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns);
+	u64 want = dl->expect_q16;
+	u32 i;
+
+	if (s->caps && gpugov_saturated(s)) {
+		got = gpugov_busy_ps(s);
+		want = dl->expect_ps;
+	}
+	if (dl->expect_opp == cur && want && got > want)
+		raise_miss(dl, t, cur,
+			   gpugov_mul_q16(gpugov_ratio_q16(got, want),
+					  dl->miss_q16[cur]));
+	for (i = 0; i < t->nr; i++)
+		dl->miss_q16[i] -= (dl->miss_q16[i] - GPUGOV_Q16_ONE) / MISS_DECAY;
+}
+
+/**
+ * gpugov_deadline_limit_ps() - the longest feasible busy time
+ * @util_pct: share of the interval the work may fill
+ * @slack_pct: slowdown against the top OPP always allowed
+ * @s: the sample
+ * @top_ps: its work's predicted time at the top OPP
+ *
+ * Return: max(I * util / 100 unless saturated, T(top) * (100 + slack) / 100)
+ */
+u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
+			     const struct gpugov_sample *s, u64 top_ps)
+{
+	u64 fit = 0;
+
+	if (!gpugov_saturated(s))
+		fit = gpugov_mul_div(gpugov_mul_div(s->interval_ns,
+						    GPUGOV_PS_PER_NS, 1),
+				     min_t(u32, util_pct, 100), 100);
+	return max_t(u64, fit, gpugov_mul_div(top_ps,
+					      100 + min_t(u32, slack_pct, 1000),
+					      100));
+}
+
+/**
+ * gpugov_deadline_fits() - whether work predicted to take @time_ps at
+ * @opp fits @limit_ps once the model's misses there are allowed for
+ * @dl: state
+ * @opp: OPP index
+ * @time_ps: predicted busy time there
+ * @limit_ps: from gpugov_deadline_limit_ps()
+ */
+bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
+			  u64 time_ps, u64 limit_ps)
+{
+	return gpugov_mul_q16(time_ps, dl->miss_q16[opp]) <= limit_ps;
+}
+
+/**
+ * gpugov_deadline_expect() - remember what the decision just made expects
+ * @dl: state
+ * @opp: the OPP chosen
+ * @time_ps: the sample's work's predicted busy time there
+ * @s: the sample
+ */
+void gpugov_deadline_expect(struct gpugov_deadline_state *dl, u32 opp,
+			    u64 time_ps, const struct gpugov_sample *s)
+{
+	dl->expect_opp = opp;
+	dl->expect_ps = gpugov_mul_q16(time_ps, dl->miss_q16[opp]);
+	dl->expect_q16 = gpugov_ratio_q16(dl->expect_ps,
+					  gpugov_mul_div(s->interval_ns,
+							 GPUGOV_PS_PER_NS, 1));
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov_deadline.h - the time bound of the `deadline` objective and the
+ * miss factors it learns (gpugov_deadline.c).
+ */
+#ifndef GPUGOV_DEADLINE_H
+#define GPUGOV_DEADLINE_H
+
+#include "gpugov_sample.h"
+
+/**
+ * struct gpugov_deadline_state - what `deadline` learns of the model's
+ * predictions at each OPP
+ * @miss_q16: how much longer than predicted work has turned out at each
+ *	OPP, Q16, at least 1.0 (decays back to 1.0)
+ * @expect_ps: busy time the last decision expected at @expect_opp
+ * @expect_q16: @expect_ps as a share of that decision's interval, Q16
+ * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
+ */
+struct gpugov_deadline_state {
+	u32 miss_q16[GPUGOV_MAX_OPPS];
+	u64 expect_ps;
+	u64 expect_q16;
+	u32 expect_opp;
+};
+
+void gpugov_deadline_init(struct gpugov_deadline_state *dl);
+void gpugov_deadline_restart(struct gpugov_deadline_state *dl);
+void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
+			   const struct gpugov_opp_table *t, u32 cur,
+			   const struct gpugov_sample *s);
+u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
+			     const struct gpugov_sample *s, u64 top_ps);
+bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
+			  u64 time_ps, u64 limit_ps);
+void gpugov_deadline_expect(struct gpugov_deadline_state *dl, u32 opp,
+			    u64 time_ps, const struct gpugov_sample *s);
+
+#endif /* GPUGOV_DEADLINE_H */

@@ -55,9 +55,11 @@ $(VM_DIR)/data/short.blob: $(VM_DIR)/gen_simblob mk/kernel.mk
 
 # What gpugov-replay run decides on the same traces (96_replay_tool).
 VM_EXPECT_SHORT := $(foreach p,crisp crisp_l stall lead crit busy coremem pcstall,\
-	$(foreach o,edp ed2p energy deadline,$(p):$(o):5:0)) crisp:energy:5:10 busy:edp:5:10
+	$(foreach o,edp ed2p energy deadline,$(p):$(o):5:0)) crisp:energy:5:10 busy:edp:5:10 \
+	busy:deadline:5:0:stock
 VM_EXPECT_SWEEP := crisp:edp:5:0 crisp:energy:5:10 stall:ed2p:5:0 busy:edp:5:0 \
-	crisp:deadline:5:0 busy:deadline:5:0
+	crisp:deadline:5:0 busy:deadline:5:0 busy:deadline:5:0:stock \
+	busy:edp:5:0:stock
 $(VM_DIR)/data/expect/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 		selftests/vm/mkexpect.sh
 	@rm -rf $(dir $@)

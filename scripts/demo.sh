@@ -7,8 +7,10 @@
 #    turns it into frame-paced work at 60% load on the top OPP, so the GPU
 #    idles part of each frame as an interactive GPU does.
 # 2. A QEMU guest running Debian's kernel replays it on gpugov_sim under
-#    the real simple_ondemand module and under gpugov (CRISP with edp,
-#    ed2p, and energy with max_slowdown 5), logging the OPP of each frame.
+#    the real simple_ondemand module and under gpugov (CRISP with the
+#    default objective deadline, edp, ed2p, and energy with max_slowdown 5;
+#    and the busy-only model with deadline on the device made stock, as an
+#    unmodified driver is), logging the OPP of each frame.
 # 3. The host costs the kernel's sequences with `gpugov-replay run
 #    --external` next to max frequency, the per-frame oracle, and the same
 #    policies computed offline, prints the table and draws the plots.
@@ -33,10 +35,9 @@ mkdir -p "$D/tests"
 # The power model gpugov uses, matching the simulated GPU's description
 # (tools/sim/gpus/fermi-15sm.gpu: P = 120 W * V^2 * f/GHz + 60 W * V +
 # 30 W), and the idle power the pacing charges (leakage of a clock-gated
-# GPU, 60 W * V, plus 10 W): gpugov's constant idle term takes it at the
-# middle voltage, 0.775 V.
-power="--dyn-uw 120000000 --static-uw 60000000 --uncore-uw 30000000 --idle-uw 56500000"
-tunables="power_dyn_uw=120000000 power_static_uw=60000000 power_uncore_uw=30000000 power_idle_uw=56500000"
+# GPU, 60 W * V, plus 10 W).
+power="--dyn-uw 120000000 --static-uw 60000000 --uncore-uw 30000000 --idle-static-uw 60000000 --idle-uw 10000000"
+tunables="power_dyn_uw=120000000 power_static_uw=60000000 power_uncore_uw=30000000 power_idle_static_uw=60000000 power_idle_uw=10000000"
 
 echo "== 1. simulate $app on $gpu, pace it at ${load}% load"
 "$B/gpugov-sim" sweep -g "$gpu" -w "tools/sim/workloads/apps/$app.wl" \
@@ -75,17 +76,21 @@ sed -n 's/^# demo-seq //p' "$B/vm/demo.log" | tr -d '\r' |
 echo "== 3. cost every run on the simulated ground truth"
 # shellcheck disable=SC2086
 "$B/gpugov-replay" run --csv --power-model voltage $power --max-slowdown 5 \
-	--predictor crisp --objective edp --objective ed2p --objective energy \
-	--start-opp 0 --external "$D/kernel.csv" --sequence "$D/offline.csv" \
-	"$D/$app.trace" >"$D/results.csv"
+	--predictor crisp --objective deadline --objective edp --objective ed2p \
+	--objective energy --start-opp 0 --external "$D/kernel.csv" \
+	--sequence "$D/offline.csv" "$D/$app.trace" >"$D/results.csv"
+# shellcheck disable=SC2086
+"$B/gpugov-replay" run --csv --power-model voltage $power --stock \
+	--predictor busy --objective deadline --start-opp 0 \
+	--sequence "$D/offline-stock.csv" "$D/$app.trace" >/dev/null
 {
-	printf "%-28s %8s %8s %8s %8s %10s\n" policy energy time EDP ED2P EDP/oracle
+	printf "%-34s %8s %8s %8s %8s %10s\n" policy energy time EDP ED2P EDP/oracle
 	awk -F, '$2 == "oracle-edp" { oe = $5 }
 		NR > 2 && $2 !~ /^(static-|race-)/ { row[NR] = $0 }
 		END {
 			for (i in row) {
 				split(row[i], f, ",")
-				printf "%-28s %8.3f %8.3f %8.3f %8.3f %10.3f\n", f[2], f[3],
+				printf "%-34s %8.3f %8.3f %8.3f %8.3f %10.3f\n", f[2], f[3],
 				       f[4], f[5], f[6], f[5] / oe
 			}
 		}' "$D/results.csv" | sort
@@ -93,19 +98,24 @@ echo "== 3. cost every run on the simulated ground truth"
 echo "relative to max frequency (performance); EDP/oracle against the per-frame EDP oracle"
 cat "$D/table.txt"
 
+# kernel run, its offline sequence file, the offline policy
 same=0
-for obj in edp ed2p energy; do
-	k=$(awk -F, -v p="kernel-gpugov-crisp-$obj" '$2 == p { print $4 }' "$D/kernel.csv" | tr '\n' ' ')
-	o=$(awk -F, -v p="gpugov-crisp-$obj" '$2 == p { print $4 }' "$D/offline.csv" | tr '\n' ' ')
+for run in "crisp-deadline offline gpugov-crisp-deadline" \
+	"crisp-edp offline gpugov-crisp-edp" "crisp-ed2p offline gpugov-crisp-ed2p" \
+	"crisp-energy offline gpugov-crisp-energy" \
+	"busy-deadline-stock offline-stock gpugov-busy-deadline"; do
+	set -- $run
+	k=$(awk -F, -v p="kernel-gpugov-$1" '$2 == p { print $4 }' "$D/kernel.csv" | tr '\n' ' ')
+	o=$(awk -F, -v p="$3" '$2 == p { print $4 }' "$D/$2.csv" | tr '\n' ' ')
 	if [ "$k" = "$o" ]; then
 		same=$((same + 1))
 	else
-		echo "note: kernel gpugov/$obj differs from gpugov-replay's"
+		echo "note: kernel gpugov $1 differs from gpugov-replay's"
 	fi
 done
 k=$(awk -F, '$2 == "kernel-simple_ondemand" { print $4 }' "$D/kernel.csv" | tr '\n' ' ')
 o=$(awk -F, '$2 == "simple_ondemand-90/5" { print $4 }' "$D/offline.csv" | tr '\n' ' ')
-echo "kernel gpugov = gpugov-replay, frame by frame: $same of 3 objectives"
+echo "kernel gpugov = gpugov-replay, frame by frame: $same of 5 runs (busy-only on the stock device: gpugov-replay run --stock)"
 if [ "$k" = "$o" ]; then
 	echo "kernel simple_ondemand = gpugov-replay's reimplementation, frame by frame"
 else

@@ -107,6 +107,14 @@ check "run: ... and no policy without overruns spends less energy (some policies
 		 END { for (i in r) { split(r[i], f, " "); late += f[2] > 0
 				      if (f[2] == 0 && f[1] < e) bad++ }
 		       exit !(e && late && !bad) }' "$tmp/paced.csv"
+check "run --stock: gpugov sees busy/total only: busy rows, no counter model's" \
+	sh -c "\"$bin\" run --csv --stock \"$tmp/paced.trace\" >\"$tmp/stock.csv\" &&
+	       grep -q '^paced,gpugov-busy-deadline,' \"$tmp/stock.csv\" &&
+	       ! grep -q '^paced,gpugov-crisp-' \"$tmp/stock.csv\" &&
+	       grep -q '^paced,gpugov-crisp-deadline,' \"$tmp/paced.csv\""
+grep -v gpugov- "$tmp/paced.csv" >"$tmp/paced-base.csv"
+check "run --stock: the other policies' rows are unchanged by it" \
+	sh -c "grep -v gpugov- \"$tmp/stock.csv\" | diff \"$tmp/paced-base.csv\" -"
 check "pace: both --period and --load refused, exit 2" run 2 pace --period 5 --load 50 "$tmp/small.trace" "$tmp/x.trace"
 check "run: bad target refused, exit 2" run 2 run --objective target --target 0% "$tmp/small.trace"
 

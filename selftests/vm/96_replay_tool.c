@@ -7,7 +7,9 @@
  * The host (selftests/vm/mkexpect.sh) put one file per configuration in
  * /data/expect, named TRACE__PREDICTOR__OBJECTIVE__SLOWDOWN__HYSTERESIS.seq
  * with one OPP index per segment, starting at OPP 0; TRACE.blob in /data
- * is the same sweep as gpugov_sim replays it.
+ * is the same sweep as gpugov_sim replays it.  A name ending in __stock is
+ * `gpugov-replay run --stock`'s, checked with the sim device's counter
+ * source unregistered (busy/total only).
  */
 #include <dirent.h>
 
@@ -35,19 +37,24 @@ static int read_seq(const char *path, unsigned char *seq)
 static void check(const char *file)
 {
 	char name[256], trace[64], pred[64], obj[64], path[512], blob[512];
+	char tail[16];
 	unsigned int slow, hyst, i;
 	struct config c = { 0 };
-	int n;
+	bool stock;
+	int n, err;
 
 	snprintf(name, sizeof(name), "%s", file);
 	for (i = 0; name[i]; i++)
 		if (name[i] == '_' && name[i + 1] == '_')
 			name[i] = name[i + 1] = ' ';
-	if (sscanf(name, "%63s %63s %63s %u %u", trace, pred, obj, &slow,
-		   &hyst) != 5) {
+	/* HYST is followed by ".seq", or by "__stock.seq" (now " stock.seq") */
+	if (sscanf(name, "%63s %63s %63s %u %u%15s", trace, pred, obj, &slow,
+		   &hyst, tail) != 6 ||
+	    (strcmp(tail, ".seq") && strcmp(tail, "stock.seq"))) {
 		vt_ok(0, "%s: file name parses", file);
 		return;
 	}
+	stock = !strcmp(tail, "stock.seq");
 	snprintf(path, sizeof(path), EXPECT_DIR "/%s", file);
 	snprintf(blob, sizeof(blob), DATA_DIR "/%s.blob", trace);
 	n = read_seq(path, want);
@@ -55,15 +62,20 @@ static void check(const char *file)
 	c.objective = obj;
 	c.max_slowdown = slow;
 	c.hysteresis = hyst;
-	if (n <= 0 || kernel_run(blob, &c, kern, n)) {
+	err = n <= 0 || (stock && vt_write_str(vt_simdbg(0, "stock"), "1"));
+	err = err || kernel_run(blob, &c, kern, n);
+	if (stock && vt_write_str(vt_simdbg(0, "stock"), "0"))
+		err = 1;
+	if (err) {
 		vt_ok(0, "%s: kernel run of %d segments", file, n);
 		return;
 	}
 	for (i = 0; i < (unsigned int)n && kern[i] == want[i]; i++)
 		;
 	vt_ok(i == (unsigned int)n && kern[0] == 0,
-	      "%s %s/%s slowdown %u hysteresis %u: kernel = gpugov-replay run over %d segments",
-	      trace, pred, obj, slow, hyst, n);
+	      "%s %s/%s slowdown %u hysteresis %u%s: kernel = gpugov-replay run%s over %d segments",
+	      trace, pred, obj, slow, hyst, stock ? " on a stock device" : "",
+	      stock ? " --stock" : "", n);
 	if (i < (unsigned int)n)
 		vt_diag("segment %u: kernel OPP %u, gpugov-replay OPP %u", i,
 			kern[i], want[i]);

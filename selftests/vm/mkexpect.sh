@@ -1,10 +1,11 @@
 #!/bin/sh
-# mkexpect.sh REPLAY OUTDIR TRACE NAME PRED:OBJ:SLOWDOWN:HYST... - the OPP
-# sequences gpugov-replay computes, for the guest to compare with the
-# kernel's (96_replay_tool).
+# mkexpect.sh REPLAY OUTDIR TRACE NAME PRED:OBJ:SLOWDOWN:HYST[:stock]... -
+# the OPP sequences gpugov-replay computes, for the guest to compare with
+# the kernel's (96_replay_tool).
 #
-# Writes OUTDIR/NAME__PRED__OBJ__SLOWDOWN__HYST.seq, one OPP index per
-# segment, from `gpugov-replay run --start-opp 0 --sequence`.  Configs for
+# Writes OUTDIR/NAME__PRED__OBJ__SLOWDOWN__HYST[__stock].seq, one OPP index
+# per segment, from `gpugov-replay run --start-opp 0 --sequence` (with
+# `stock`: --stock, what a device without a counter source gives).  Configs for
 # which the tool reports no gpugov policy (a model the trace lacks the
 # counters for) are skipped with a note on stderr.
 set -eu
@@ -15,14 +16,14 @@ name=${4:?}
 shift 4
 mkdir -p "$out"
 for cfg in "$@"; do
-	IFS=: read -r pred obj slow hyst <<-EOC
+	IFS=: read -r pred obj slow hyst stock <<-EOC
 	$cfg
 	EOC
 	csv=$out/.tmp.csv
 	"$replay" run --predictor "$pred" --objective "$obj" \
 		--max-slowdown "$slow" --hysteresis "$hyst" --start-opp 0 \
-		--sequence "$csv" "$trace" >/dev/null
-	f=$out/${name}__${pred}__${obj}__${slow}__${hyst}.seq
+		${stock:+--stock} --sequence "$csv" "$trace" >/dev/null
+	f=$out/${name}__${pred}__${obj}__${slow}__${hyst}${stock:+__stock}.seq
 	awk -F, -v p="gpugov-$pred-$obj" '$2 == p { print $4 }' "$csv" >"$f"
 	rm -f "$csv"
 	if [ ! -s "$f" ]; then

@@ -2,7 +2,9 @@
 /*
  * demo_guest.c - the in-guest half of `make demo`: replay one paced sweep
  * on gpugov_sim under the kernel's own simple_ondemand and under gpugov
- * with three objectives, and print each OPP sequence the device logged as
+ * (CRISP with four objectives, and the busy-only model with the default
+ * objective on the device made stock: no counter source), and print each
+ * OPP sequence the device logged as
  *	# demo-seq NAME OPP OPP ...
  * for the host to cost with `gpugov-replay run --external`.
  *
@@ -15,14 +17,17 @@
 #define MAX_SEGS 65536
 
 struct demo_run {
-	const char *name, *governor, *objective;
+	const char *name, *governor, *predictor, *objective;
+	bool stock;
 };
 
 static const struct demo_run runs[] = {
-	{ "kernel-simple_ondemand", "simple_ondemand", NULL },
-	{ "kernel-gpugov-crisp-edp", "gpugov", "edp" },
-	{ "kernel-gpugov-crisp-ed2p", "gpugov", "ed2p" },
-	{ "kernel-gpugov-crisp-energy", "gpugov", "energy" },
+	{ "kernel-simple_ondemand", "simple_ondemand", NULL, NULL, false },
+	{ "kernel-gpugov-crisp-deadline", "gpugov", "crisp", "deadline", false },
+	{ "kernel-gpugov-crisp-edp", "gpugov", "crisp", "edp", false },
+	{ "kernel-gpugov-crisp-ed2p", "gpugov", "crisp", "ed2p", false },
+	{ "kernel-gpugov-crisp-energy", "gpugov", "crisp", "energy", false },
+	{ "kernel-gpugov-busy-deadline-stock", "gpugov", "busy", "deadline", true },
 };
 
 static int set_tunables(int argc, char **argv)
@@ -50,10 +55,12 @@ static int run_one(const struct demo_run *r, const char *blob, unsigned int n,
 	char *line, *save;
 	unsigned int i = 0;
 
-	if (vt_load_blob(0, blob, 65536) || vt_set_governor(0, r->governor))
+	if (vt_load_blob(0, blob, 65536) ||
+	    vt_write_str(vt_simdbg(0, "stock"), r->stock ? "1" : "0") ||
+	    vt_set_governor(0, r->governor))
 		return -1;
 	if (r->objective &&
-	    (vt_write_str(vt_tunable(0, "predictor"), "crisp") ||
+	    (vt_write_str(vt_tunable(0, "predictor"), r->predictor) ||
 	     vt_write_str(vt_tunable(0, "objective"), r->objective) ||
 	     set_num("max_slowdown", 5) || set_num("hysteresis", 0) ||
 	     set_tunables(argc, argv)))

@@ -68,6 +68,7 @@ struct run_opts {
 	const char *record;		/* sample trace of the one gpugov policy */
 	struct extseq_set ext;		/* --external sequences */
 	bool voltage_model;		/* ignore energy-model power in tables */
+	bool stock;			/* gpugov sees busy/total and the clock only */
 };
 
 /*
@@ -116,6 +117,20 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 	return best;
 }
 
+/*
+ * What a device without a counter source gives gpugov (--stock): busy and
+ * interval time and the core clock, which only their ratios matter for.
+ */
+static const struct gpugov_sample *stock_view(const struct gpugov_sample *s,
+					      struct gpugov_sample *buf)
+{
+	memset(buf, 0, offsetof(struct gpugov_sample, waves));
+	buf->interval_ns = s->interval_ns;
+	buf->busy_ns = s->busy_ns;
+	buf->core_khz = s->core_khz;
+	return buf;
+}
+
 /* Run one policy over one trace; write its OPP sequence if asked. */
 static struct totals run_policy(const struct sweep *w, const struct policy *p,
 				const struct run_opts *o, FILE *seq, FILE *rec)
@@ -124,6 +139,7 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 	u32 top = t->nr - 1, cur = o->start < 0 ? top : min_t(u32, o->start, top);
 	static struct gpugov_decision d;
 	static struct gpugov_policy_state ps;
+	static struct gpugov_sample stock;
 	struct gpugov_policy_params params = o->params;
 	struct gpugov_pred_state st;
 	struct totals tot = { 0 };
@@ -165,6 +181,8 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		}
 		switch (p->kind) {
 		case POL_GPUGOV:
+			if (o->stock)
+				s = stock_view(s, &stock);
 			gpugov_pred_observe(&st, s);
 			gpugov_predict(&st, p->pred, s, t, d.time_ps);
 			gpugov_decide(&params, &ps, t, s, &d);
@@ -247,6 +265,7 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 {
 	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 }, { 50, 10 } };
 	bool sweep = w->t.hdr.kind == GPUGOV_TRACE_SWEEP;
+	u32 caps = o->stock ? 0 : w->t.hdr.caps;	/* what gpugov is given */
 	int n = 0, pred, obj;
 	u32 i, k;
 
@@ -301,7 +320,7 @@ gpugov_only:
 		for (pred = 0; pred < GPUGOV_NR_PRED; pred++) {
 			const struct gpugov_predictor *p = gpugov_predictor(pred);
 
-			if (!o->pred_wanted[pred] || (p->caps & w->t.hdr.caps) != p->caps)
+			if (!o->pred_wanted[pred] || (p->caps & caps) != p->caps)
 				continue;
 			pol[n] = (struct policy){ .kind = POL_GPUGOV, .pred = pred, .obj = obj };
 			snprintf(pol[n++].name, sizeof(pol[0].name), "gpugov-%s-%s", p->name,
@@ -358,7 +377,7 @@ static void print_help(void)
 	int obj;
 
 	printf("usage: gpugov-replay run [--predictor NAME]... [--objective NAME]...\n"
-	       "          [--start-opp N] [--sequence FILE.csv] [--csv|--json]\n"
+	       "          [--start-opp N] [--sequence FILE.csv] [--stock] [--csv|--json]\n"
 	       "          [policy options] SWEEP_TRACE...\n"
 	       "Objectives (default: all but performance):");
 	for (obj = 0; obj < GPUGOV_NR_OBJ; obj++)
@@ -379,6 +398,8 @@ static void print_help(void)
 	       "--sequence writes) beside the other policies.\n"
 	       "--power-model voltage: gpugov ignores the table's energy-model power\n"
 	       "and uses the voltage model and its coefficients (as without an EM).\n"
+	       "--stock: gpugov sees what a driver without a counter source gives, busy\n"
+	       "and total time and the core clock (every model falls back to busy).\n"
 	       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
 	       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
 	       "every interval is compared with the OPP the device ran next.\n");
@@ -422,6 +443,9 @@ static int run_opt(int c, void *ctx)
 		return 0;
 	case 'e':
 		return add_external(o, optarg);
+	case 'k':
+		o->stock = true;
+		return 0;
 	case 'm':
 		if (strcmp(optarg, "em") && strcmp(optarg, "voltage"))
 			return -1;
@@ -443,6 +467,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "record", required_argument, NULL, 'r' },
 		{ "external", required_argument, NULL, 'e' },
 		{ "power-model", required_argument, NULL, 'm' },
+		{ "stock", no_argument, NULL, 'k' },
 		FORMAT_LONG_OPTS,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },

@@ -1,5 +1,5 @@
 # gpugov-sim: the GPU timing simulator (tools/sim), its library for the
-# unit tests, and its benchmark.  Everything in tools/sim/*.c but the
+# unit tests, its command-line tests and its benchmark.  Everything in tools/sim/*.c but the
 # command-line front end goes into build/libgpugov-sim.a.
 
 SIM_MAIN := tools/sim/sim_main.c
@@ -33,3 +33,7 @@ SIM_BENCH_GPU ?= tools/sim/gpus/fermi-15sm.gpu
 
 bench-sim: $(SIM_BIN)
 	@tools/sim/bench-sim.sh $(SIM_BIN) $(SIM_BENCH_GPU) $(BUILD)/sim-traces
+
+CHECK_SUITES += sim-cli
+sim-cli: $(SIM_BIN)
+	@selftests/tools/test_sim_cli.sh $(SIM_BIN)

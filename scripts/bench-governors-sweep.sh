@@ -4,12 +4,20 @@
 # the same inputs: OUT.key holds a hash of the options, the simulator
 # binary, GPU, APP and every workload file APP uses (its `use` lines,
 # recursively), and a sweep whose key matches is kept.
+# An APP with `frame` lines is swept one segment per frame (--frames), so
+# that pacing it paces its real frames; the others in segments of 25000
+# warp instructions.  Only APP's own lines count: the simulator ignores
+# the launch sequence, markers included, of a file APP uses.
 set -eu
 sim=$1
 gpu=$2
 app=$3
 out=$4
-opts="--segment 25000 --scale 2"
+if awk '$1 == "frame" { found = 1; exit } END { exit !found }' "$app"; then
+	opts="--frames --scale 2"
+else
+	opts="--segment 25000 --scale 2"
+fi
 
 # uses FILE: FILE, then the files its `use` lines name (relative to it)
 uses() {

@@ -11,14 +11,19 @@
 # the GPU idling, clock-gated, for the rest of it at the GPU's own leakage
 # power.static_uw * V plus 10 W), "b2b" the same work back to back (the
 # unpaced sweep).  Each application is simulated once per GPU at every
-# OPP (`gpugov-sim sweep --segment 25000 --scale 2`, cached in
-# OUT/sweeps), and `gpugov-replay run` replays every policy over each
-# cell's trace in closed loop, starting at the top OPP: gpugov with every
-# predictor the trace's counters allow, under the objectives `deadline`
-# (the default: least energy without losing time against the top OPP)
-# and `edp`, its power model the trace's per-OPP energy-model power plus
-# the pacing's idle power (--idle-static-uw, --idle-uw), and the baselines
-# performance (the top OPP), simple_ondemand at 90/5 (kernel default),
+# OPP (`gpugov-sim sweep --scale 2`, cached in OUT/sweeps by
+# scripts/bench-governors-sweep.sh): frame-paced loads, whose .wl marks
+# its frames with `frame` lines (render-frame, ml-train-step,
+# video-decode, compositor), with `--frames`, a segment per frame, so that
+# pacing them paces real frames; kernel-class applications with
+# `--segment 25000`, paced by fixed-work segments.  Then `gpugov-replay
+# run` replays every policy over each cell's trace in closed loop,
+# starting at the top OPP: gpugov with every predictor the trace's
+# counters allow, under the objectives `deadline` (the default: least
+# energy without losing time against the top OPP) and `edp`, its power
+# model the trace's per-OPP energy-model power plus the pacing's idle
+# power (--idle-static-uw, --idle-uw), and the baselines performance (the
+# top OPP), simple_ondemand at 90/5 (kernel default),
 # 45/5 (panfrost) and 50/10 (msm), the best static OPP for EDP in
 # hindsight, the per-segment EDP oracle and the no-loss oracle
 # (oracle-deadline: per segment the least energy among the OPPs no slower

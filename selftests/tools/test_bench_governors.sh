@@ -1,11 +1,12 @@
 #!/bin/sh
 # test_bench_governors.sh - the machinery of scripts/bench-governors.sh on
 # one application, one GPU and two loads (one paced, one back to back):
-# matrix rows, baselines, summary, heat map, output formats and the sweep
-# cache.  Run from the top of the tree with BUILD set (make
-# bench-governors-check).
+# matrix rows, baselines, summary, heat map, output formats, the sweep
+# cache and the per-frame sweep of applications with frame markers.  Run
+# from the top of the tree with BUILD set (make bench-governors-check).
 set -u
 bin=scripts/bench-governors.sh
+B=${BUILD:-build}
 here=$(dirname "$0")
 # shellcheck source-path=SCRIPTDIR source=tap.sh
 . "$here/tap.sh"
@@ -45,6 +46,13 @@ check "a second run keeps the cached sweep" \
 	       grep -q 'cached' \"$tmp/err\" && [ \"\$(find \"$sweep\" -newermt 2001-01-01)\" = '' ]"
 check "... and a changed key sweeps again" \
 	sh -c "echo stale >\"$sweep.key\" && \"$bin\" >/dev/null 2>\"$tmp/err\" && grep -q 'swept' \"$tmp/err\""
+printf 'kernel k\ngrid 4\nblock 64\ncode\nalu r1 *4\nendkernel\nrun k\nframe\nrun k 2\n' \
+	>"$tmp/framed.wl"
+check "an application with frame markers is swept a segment per frame" \
+	sh -c "scripts/bench-governors-sweep.sh \"$B/gpugov-sim\" tools/sim/gpus/fermi-15sm.gpu \
+	       \"$tmp/framed.wl\" \"$tmp/framed.sweep\" >/dev/null &&
+	       grep -qx 'interval segment 0' \"$tmp/framed.sweep\" &&
+	       [ \"\$(awk '/^r / { n = \$2 + 1 } END { print n }' \"$tmp/framed.sweep\")\" -eq 2 ]"
 check "bad option: exit 2" sh -c "\"$bin\" --frob >/dev/null 2>&1; [ \$? -eq 2 ]"
 
 echo "1..$n"

@@ -88,7 +88,7 @@ static double run_at(const struct sim_gpu_desc *g, u32 opp, int *bad)
 	sim_init(&x, g, &wl, st, 1);
 	sim_set_opp(&x, opp);
 	sim_interval_begin(&x, &iv);
-	if (sim_run(&x, SIM_INF, SIM_INF, err)) {
+	if (sim_run(&x, SIM_INF, SIM_INF, SIM_NO_LAUNCH, err)) {
 		tap_diag("%s", err);
 		return -1;
 	}
@@ -306,7 +306,7 @@ static void test_sweep(void)
 
 		sim_init(&x, &fermi, &wl, st, 7);
 		sim_interval_begin(&x, &iv);
-		sim_run(&x, SIM_INF, SIM_INF, e2);
+		sim_run(&x, SIM_INF, SIM_INF, SIM_NO_LAUNCH, e2);
 		tap_ok(llabs((long long)((sim_time_fs(st, st->now) -
 					   iv.start_fs) / 1000000) -
 			     (long long)plain) <= t.nr_seg,

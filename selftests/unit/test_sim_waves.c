@@ -97,7 +97,7 @@ static void run_intervals(const char *path, u64 epoch_ns, struct wave_stats *ws)
 	while (!st->finished) {
 		sim_interval_begin(&x, &iv);
 		t_fs = iv.start_fs + epoch_ns * 1000000;
-		if (sim_run(&x, SIM_INF, t_fs, err)) {
+		if (sim_run(&x, SIM_INF, t_fs, SIM_NO_LAUNCH, err)) {
 			tap_diag("%s", err);
 			ws->bad_count++;
 			return;
@@ -153,7 +153,8 @@ static void test_subset(void)
 	}
 	sim_init(&x, &fermi, &wl, st, 1);
 	sim_interval_begin(&x, &iv);
-	sim_run(&x, SIM_INF, iv.start_fs + 3000ULL * 1000000, err);
+	sim_run(&x, SIM_INF, iv.start_fs + 3000ULL * 1000000,
+		SIM_NO_LAUNCH, err);
 	for (i = 0; i < sm->nres; i++)
 		want += sm->order[i] < 8;
 	n = sm_waves(sm, &wl.kern[wl.launch[st->launch]], st->now, out, 8);

@@ -149,13 +149,18 @@ static void check_complete(struct sim *x, u64 now)
  * sim_run() - simulate until a stop condition
  * @stop_insts: stop after the cycle in which st->insts reaches this
  * @stop_fs: stop before the first cycle starting at or after this time
+ * @stop_launch: stop after the cycle in which the launch before this one
+ *	completes (its last warp retired, its stores acknowledged), so that
+ *	a frame's interval holds its work and no idle cycle after it;
+ *	SIM_NO_LAUNCH: no such stop
  * @err: SIM_ERR_MAX bytes for a message on failure
  *
  * On return st->now is the first cycle not simulated.  Returns 0, or -1
  * if nothing can ever happen again before the workload is done (a
  * deadlock, e.g. a barrier some warps never reach).
  */
-int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, char *err)
+int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, u32 stop_launch,
+	    char *err)
 {
 	struct sim_state *st = x->st;
 	const u32 nsm = x->g->sms;
@@ -192,7 +197,8 @@ int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, char *err)
 		}
 		if (st->draining)
 			check_complete(x, t);
-		if (!st->finished && st->insts >= stop_insts) {
+		if (!st->finished && (st->insts >= stop_insts ||
+				      st->launch >= stop_launch)) {
 			st->now = t + 1;
 			return 0;
 		}

@@ -26,7 +26,10 @@ void sim_copy(const struct sim *x, struct sim_state *dst,
 void sim_set_opp(struct sim *x, u32 opp);
 u32 sim_nr_opp(const struct sim *x);
 void sim_interval_begin(struct sim *x, struct sim_interval *iv);
-int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, char *err);
+#define SIM_NO_LAUNCH	U32_MAX
+
+int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, u32 stop_launch,
+	    char *err);
 void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		      u64 interval_fs, struct gpugov_trace_rec *rec);
 

@@ -36,7 +36,8 @@ int sim_online(struct sim *x, const struct sim_online_opts *o,
 
 		sim_set_opp(x, opp);
 		sim_interval_begin(x, &iv);
-		if (sim_run(x, SIM_INF, iv.start_fs + epoch_fs, err))
+		if (sim_run(x, SIM_INF, iv.start_fs + epoch_fs, SIM_NO_LAUNCH,
+			    err))
 			return -1;
 		sim_interval_end(x, &iv, 0, &rec);
 		rec.seg = (u32)r->epochs;

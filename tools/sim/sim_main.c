@@ -3,7 +3,8 @@
  * sim_main.c - gpugov-sim command line (docs/simulator.md).
  *
  *   gpugov-sim run      -g GPU -w WORKLOAD [--opp I]
- *   gpugov-sim sweep    -g GPU -w WORKLOAD [--segment N | --epoch-us N]
+ *   gpugov-sim sweep    -g GPU -w WORKLOAD [--segment N | --epoch-us N |
+ *                       --frames]
  *                       [--follow top|energy|edp|ed2p] [-o TRACE]
  *                       [--oracle FILE]
  *   gpugov-sim online   -g GPU -w WORKLOAD --epoch-us N
@@ -28,6 +29,8 @@ struct cli {
 	long opp;
 	u64 segment;
 	u64 epoch_us;
+	int nr_sizes;	/* how many of --segment, --epoch-us, --frames */
+	bool frames;
 	enum sim_follow follow;
 	enum sim_objective follow_obj;
 	int pred;
@@ -50,6 +53,7 @@ static void usage(void)
 	fputs("usage: gpugov-sim run|sweep|online -g GPU -w WORKLOAD [options]\n"
 	      "       gpugov-sim openloop TRACE...\n"
 	      "options: --seed S --scale F --opp I --segment INSTS --epoch-us US\n"
+	      "         --frames\n"
 	      "         --follow top|energy|edp|ed2p -o TRACE --oracle FILE\n"
 	      "         --predictor NAME --objective NAME\n"
 	      "see docs/simulator.md\n", stderr);
@@ -84,6 +88,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "opp", required_argument, NULL, 'p' },
 		{ "segment", required_argument, NULL, 'n' },
 		{ "epoch-us", required_argument, NULL, 'e' },
+		{ "frames", no_argument, NULL, 'F' },
 		{ "follow", required_argument, NULL, 'f' },
 		{ "oracle", required_argument, NULL, 'O' },
 		{ "predictor", required_argument, NULL, 'P' },
@@ -108,8 +113,18 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 's': c->seed = strtoull(optarg, NULL, 0); break;
 		case 'S': c->scale = atof(optarg); break;
 		case 'p': c->opp = atol(optarg); break;
-		case 'n': c->segment = strtoull(optarg, NULL, 0); break;
-		case 'e': c->epoch_us = strtoull(optarg, NULL, 0); break;
+		case 'n':
+			c->segment = strtoull(optarg, NULL, 0);
+			c->nr_sizes++;
+			break;
+		case 'e':
+			c->epoch_us = strtoull(optarg, NULL, 0);
+			c->nr_sizes++;
+			break;
+		case 'F':
+			c->frames = true;
+			c->nr_sizes++;
+			break;
 		case 'f':
 			if (parse_follow(c, optarg))
 				usage();
@@ -134,6 +149,11 @@ static void parse(struct cli *c, int argc, char **argv)
 	}
 	if (!c->gpu || !c->wl || c->scale <= 0 || !c->segment)
 		usage();
+	if (c->nr_sizes > 1) {
+		fputs("gpugov-sim: --segment, --epoch-us and --frames each "
+		      "define the intervals: give one\n", stderr);
+		exit(2);
+	}
 }
 
 static FILE *open_out(const char *path)
@@ -194,7 +214,7 @@ static int cmd_run(const struct cli *c)
 	sim_set_opp(&x, c->opp < 0 ? sim_nr_opp(&x) - 1 : (u32)c->opp);
 	sim_interval_begin(&x, &iv);
 	t0 = now_s();
-	if (sim_run(&x, SIM_INF, SIM_INF, err)) {
+	if (sim_run(&x, SIM_INF, SIM_INF, SIM_NO_LAUNCH, err)) {
 		fprintf(stderr, "gpugov-sim: %s\n", err);
 		return 1;
 	}
@@ -235,9 +255,16 @@ static int cmd_sweep(const struct cli *c)
 	int rc;
 
 	setup(c, &x, src, sizeof(src));
+	if (c->frames && !wl.nframe) {
+		fprintf(stderr, "gpugov-sim: %s: no 'frame' marker, which "
+			"--frames needs\n", c->wl);
+		return 1;
+	}
 	o.interval = c->epoch_us ? GPUGOV_INTERVAL_EPOCH :
 				   GPUGOV_INTERVAL_SEGMENT;
-	o.size = c->epoch_us ? c->epoch_us * 1000 : c->segment;
+	o.size = c->epoch_us ? c->epoch_us * 1000 :
+		 c->frames ? 0 : c->segment;
+	o.frames = c->frames;
 	o.follow = c->follow;
 	o.follow_obj = c->follow_obj;
 	o.trace = open_out(c->out);
@@ -360,6 +387,15 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "openloop"))
 		return cmd_openloop(argc, argv);
 	parse(&c, argc - 1, argv + 1);
+	/*
+	 * run is one interval over the whole workload, and online's
+	 * governor decides per fixed-time epoch: frames mean nothing there.
+	 */
+	if (c.frames && strcmp(argv[1], "sweep")) {
+		fprintf(stderr, "gpugov-sim %s: --frames is for sweep only\n",
+			argv[1]);
+		return 2;
+	}
 	if (!strcmp(argv[1], "run"))
 		return cmd_run(&c);
 	if (!strcmp(argv[1], "sweep"))

@@ -5,8 +5,8 @@
  * For every interval: take a snapshot, run the interval from it at each
  * OPP, write the records, pick the oracle's OPP per objective, and go on
  * from the end state of the run that @follow names.  A segment is a fixed
- * number of warp instructions (seed 000); an epoch is a fixed time (seed
- * 004) and the work done in it differs per OPP.
+ * number of warp instructions (seed 000) or one frame of the workload; an
+ * epoch is a fixed time (seed 004) and the work done in it differs per OPP.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +39,19 @@ double sim_metric(enum sim_objective obj, double pj, double ns, double insts)
 	}
 }
 
+/*
+ * The launch after the frame that launch @l starts: each frame interval
+ * begins where the previous one's last launch completed.
+ */
+static u32 frame_end(const struct sim_workload *w, u32 l)
+{
+	u32 f = 0;
+
+	while (w->frame_end[f] <= l)
+		f++;
+	return w->frame_end[f];
+}
+
 /* Run one interval from the current state at @opp into @rec. */
 static int run_interval(struct sim *x, const struct sim_sweep_opts *o,
 			u32 opp, struct gpugov_trace_rec *rec, char *err)
@@ -46,16 +59,19 @@ static int run_interval(struct sim *x, const struct sim_sweep_opts *o,
 	struct sim_state *st = x->st;
 	struct sim_interval iv;
 	u64 stop_insts = SIM_INF, stop_fs = SIM_INF, epoch_fs = 0;
+	u32 stop_launch = SIM_NO_LAUNCH;
 
 	sim_set_opp(x, opp);
 	sim_interval_begin(x, &iv);
-	if (o->interval == GPUGOV_INTERVAL_SEGMENT) {
+	if (o->frames) {
+		stop_launch = frame_end(x->w, st->launch);
+	} else if (o->interval == GPUGOV_INTERVAL_SEGMENT) {
 		stop_insts = st->insts + o->size;
 	} else {
 		epoch_fs = o->size * 1000000;
 		stop_fs = iv.start_fs + epoch_fs;
 	}
-	if (sim_run(x, stop_insts, stop_fs, err))
+	if (sim_run(x, stop_insts, stop_fs, stop_launch, err))
 		return -1;
 	sim_interval_end(x, &iv, epoch_fs, rec);
 	rec->opp = opp;

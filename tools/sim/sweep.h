@@ -28,6 +28,8 @@ enum sim_follow {
  * @interval: GPUGOV_INTERVAL_SEGMENT (size = warp instructions) or
  *	GPUGOV_INTERVAL_EPOCH (size = ns)
  * @size: interval size
+ * @frames: segments are the workload's frames instead (interval
+ *	GPUGOV_INTERVAL_SEGMENT, size 0: the work differs per segment)
  * @follow: which run the simulation continues from
  * @follow_obj: the oracle objective for SIM_FOLLOW_ORACLE
  * @trace: sweep trace output, or NULL
@@ -37,6 +39,7 @@ enum sim_follow {
 struct sim_sweep_opts {
 	enum gpugov_interval_kind interval;
 	u64 size;
+	bool frames;
 	enum sim_follow follow;
 	enum sim_objective follow_obj;
 	FILE *trace;

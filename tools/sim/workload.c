@@ -15,6 +15,7 @@
  *       bar   loop N [M]   endloop
  *   endkernel
  *   run NAME [COUNT]            launch sequence of the application
+ *   frame                       the launches since the last marker are a frame
  */
 #include <libgen.h>
 #include <limits.h>
@@ -284,6 +285,10 @@ static int parse_kernel(struct wl_parse *p)
 
 		if (!strcmp(key, "endkernel"))
 			break;
+		if (!strcmp(key, "frame"))
+			return sim_lex_err(lx, "'frame' belongs to the launch "
+					   "sequence, not inside kernel '%s'",
+					   k->name);
 		if (in_code) {
 			if (parse_inst(p, k, names, stack, &depth))
 				return -1;
@@ -358,6 +363,28 @@ static int parse_run(struct wl_parse *p)
 	return 0;
 }
 
+/*
+ * A frame is what frame-paced work (a rendered frame, a training step, a
+ * decoded picture) submits per deadline: every launch since the previous
+ * marker.  Like runs, markers in a used file are checked and ignored.
+ */
+static int parse_frame(struct wl_parse *p)
+{
+	struct sim_lexer *lx = &p->lx;
+	struct sim_workload *w = p->w;
+	u32 start = w->nframe ? w->frame_end[w->nframe - 1] : 0;
+
+	if (lx->ntok != 1)
+		return sim_lex_err(lx, "frame takes no arguments");
+	if (!p->run_allowed)
+		return 0;
+	if (w->nlaunch == start)
+		return sim_lex_err(lx, "empty frame: no 'run' since the %s",
+				   w->nframe ? "previous 'frame'" : "start");
+	w->frame_end[w->nframe++] = w->nlaunch;
+	return 0;
+}
+
 static int parse_file(struct sim_workload *w, const char *path, double scale,
 		      int depth, char *err);
 
@@ -397,6 +424,8 @@ static int parse_file(struct sim_workload *w, const char *path, double scale,
 			n = parse_kernel(&p);
 		else if (!strcmp(key, "run"))
 			n = parse_run(&p);
+		else if (!strcmp(key, "frame"))
+			n = parse_frame(&p);
 		else if (!strcmp(key, "use"))
 			n = parse_use(&p);
 		else
@@ -406,6 +435,10 @@ static int parse_file(struct sim_workload *w, const char *path, double scale,
 	}
 	if (!n && !depth && !w->nlaunch)
 		n = sim_lex_err(&p.lx, "no 'run' line");
+	/* launches after the last marker would otherwise belong to none */
+	if (!n && !depth && w->nframe &&
+	    w->frame_end[w->nframe - 1] < w->nlaunch)
+		w->frame_end[w->nframe++] = w->nlaunch;
 	sim_lex_close(&p.lx);
 	return n < 0 ? -1 : 0;
 }

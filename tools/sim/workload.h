@@ -99,12 +99,19 @@ struct sim_kernel {
 	struct sim_array arr[SIM_MAX_ARRAYS];
 };
 
+/*
+ * @nframe, @frame_end: the frames the `frame` markers cut the launch
+ * sequence into (none without markers); frame i ends before launch
+ * frame_end[i], and the last one at nlaunch.
+ */
 struct sim_workload {
 	char name[64];
 	u32 nkern;
 	struct sim_kernel kern[SIM_MAX_KERNELS];
 	u32 nlaunch;
 	u8 launch[SIM_MAX_LAUNCH];	/* kernel index of each launch */
+	u32 nframe;
+	u32 frame_end[SIM_MAX_LAUNCH];
 	/* global array symbol table while parsing */
 	u32 nsym;
 	char sym[SIM_MAX_KERNELS * SIM_MAX_ARRAYS][SIM_MAX_NAMES];

@@ -12,6 +12,8 @@
 # window size (blend trips, loop N M per warp) changes a little from frame
 # to frame.  Light, memory-bound frames dominate the time; the blur frames
 # are short bursts of compute.
+# A `frame` line closes each frame (after its cursor), so that
+# `gpugov-sim sweep --frames` paces whole frames.
 
 # --- copies ------------------------------------------------------------------
 kernel blit_wallpaper
@@ -123,86 +125,110 @@ run blit_wallpaper
 run blit_window 3
 run blend_over 3
 run cursor
+frame
 # frames 2-6: damage only
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 # frames 7-8: a translucent panel slides in over changing content
 run blit_window
 run blur_h
 run blur_v
 run blend_over
 run cursor
+frame
 run blit_window
 run blur_h
 run blur_v
 run blend_over
 run cursor
+frame
 # frames 9-14: damage only
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 # frame 15: workspace switch, full recompose
 run blit_wallpaper
 run blit_window 3
 run blend_over 3
 run cursor
+frame
 # frames 16-20: damage only
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 # frame 21: the panel again
 run blit_window
 run blur_h
 run blur_v
 run blend_over
 run cursor
+frame
 # frames 22-24: damage only
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame
 run blit_window
 run blend_over
 run cursor
+frame

@@ -16,6 +16,8 @@
 # keep their size, so a step's mix of compute-, SFU- and memory-bound
 # time shifts with the bucket.  The loss rows have uneven lengths
 # (loop N M: padding-free variable-length sequences).
+# A `frame` line closes each training step (after its optimizer update),
+# so that `gpugov-sim sweep --frames` paces whole steps.
 
 # --- forward -----------------------------------------------------------------
 kernel fwd1_short
@@ -387,6 +389,7 @@ run gelu_bwd_short
 run bwd1_wgrad_short
 run grad_norm
 run adam
+frame
 run fwd1_short
 run gelu_short
 run fwd2_head
@@ -397,6 +400,7 @@ run gelu_bwd_short
 run bwd1_wgrad_short
 run grad_norm
 run adam
+frame
 run fwd1_long
 run gelu_long
 run fwd2_head
@@ -407,6 +411,7 @@ run gelu_bwd_long
 run bwd1_wgrad_long
 run grad_norm
 run adam
+frame
 run fwd1_short
 run gelu_short
 run fwd2_head
@@ -417,6 +422,7 @@ run gelu_bwd_short
 run bwd1_wgrad_short
 run grad_norm
 run adam
+frame
 run fwd1_long
 run gelu_long
 run fwd2_head
@@ -427,3 +433,4 @@ run gelu_bwd_long
 run bwd1_wgrad_long
 run grad_norm
 run adam
+frame

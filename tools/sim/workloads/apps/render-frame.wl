@@ -12,6 +12,8 @@
 # in between (the light geometry, a medium fragment load, a bloom pass
 # added to the post-process).  Per-warp trip counts (loop N M) make the
 # fragment work uneven inside every shading pass.
+# A `frame` line closes each frame (after its tone map), so that
+# `gpugov-sim sweep --frames` paces whole frames.
 
 # --- geometry -------------------------------------------------------------
 kernel vtx_light
@@ -224,33 +226,40 @@ run vtx_light
 run frag_light
 run blend
 run post_tonemap
+frame
 run vtx_light
 run frag_light
 run blend
 run post_tonemap
+frame
 run vtx_light
 run frag_light
 run blend
 run post_tonemap
+frame
 # frames 4-5: heavy scene (shadow pass, skinned geometry, two lights)
 run shadow_depth
 run vtx_heavy
 run frag_heavy
 run blend
 run post_tonemap
+frame
 run shadow_depth
 run vtx_heavy
 run frag_heavy
 run blend
 run post_tonemap
+frame
 # frames 6-7: medium scene with bloom
 run vtx_light
 run frag_mid
 run blend
 run post_bloom
 run post_tonemap
+frame
 run vtx_light
 run frag_mid
 run blend
 run post_bloom
 run post_tonemap
+frame

@@ -15,6 +15,8 @@
 # reference; B-frames (frames 4 and 9) code like P-frames but gather from
 # two references.  Symbol counts and filter strengths vary per warp
 # (loop N M).
+# A `frame` line closes each decoded picture (after its deblocking), so
+# that `gpugov-sim sweep --frames` paces whole pictures.
 
 # --- entropy decoding ----------------------------------------------------------
 # one slice per block of two warps: parse bits, look the code up in a
@@ -210,39 +212,49 @@ run entropy_i
 run idct_i
 run intra_pred
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_p
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_p
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_b
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_p
 run deblock
+frame
 run entropy_i
 run idct_i
 run intra_pred
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_p
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_p
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_b
 run deblock
+frame
 run entropy_p
 run idct_p
 run mc_p
 run deblock
+frame

@@ -86,7 +86,10 @@ static void raise_miss(struct gpugov_deadline_state *dl,
  * interval with jitter).  Where a counter source reports the work's own
  * intervals and the work filled one (the interval stretched with the
  * work), busy time B compares with the expected busy time D instead.  A
- * miss (U > E, or B > D) multiplies the factor by U / E (or B / D).
+ * miss (U > E, or B > D) multiplies the factor by U / E (or B / D).  The
+ * top OPP is not judged: there is nothing faster to move to, and its
+ * misses (more work than the last interval's) would make every slower OPP
+ * look worse.
  */
 void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 			   const struct gpugov_opp_table *t, u32 cur,
@@ -100,7 +103,7 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 		got = gpugov_busy_ps(s);
 		want = dl->expect_ps;
 	}
-	if (dl->expect_opp == cur && want && got > want)
+	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want)
 		raise_miss(dl, t, cur,
 			   gpugov_mul_q16(gpugov_ratio_q16(got, want),
 					  dl->miss_q16[cur]));

@@ -328,6 +328,16 @@ static void test_deadline(void)
 	       "the factor decays back towards 1.0 (%.4f after 64 intervals)",
 	       ps.deadline.miss_q16[k] / 65536.0);
 	tap_ok(d.chosen == 2, "and OPP 2 is used again (%u)", d.chosen);
+
+	/* More work at the top OPP is no miss of the model's. */
+	gpugov_policy_state_init(&ps);
+	tap_ok(poll(&p, &ps, &st, &t, &sat, &d) == 4, "1 ms busy all 1 ms: top");
+	s = sat;
+	s.busy_ns = s.interval_ns = 3 * sat.busy_ns;
+	poll(&p, &ps, &st, &t, &s, &d);
+	for (i = 0, k = 0; i < t.nr; i++)
+		k += ps.deadline.miss_q16[i] != GPUGOV_Q16_ONE;
+	tap_ok(d.chosen == 4 && !k, "3x the work at the top OPP: no factor raised");
 }
 
 static void test_idle_power(void)

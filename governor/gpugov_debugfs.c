@@ -8,7 +8,7 @@
  *   decision  OPP in force, best and chosen OPP, reason, configured model
  *             and model used after fallback, objective
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
- *             energy_pj metric_q16 (header line first)
+ *             energy_pj metric_q16 miss_q16 (header line first)
  *   stats     decision count, fallbacks, source samples, errors, decision
  *             latency min/avg/max in ns
  *   pcstall   PCSTALL table geometry and hit statistics, then one line
@@ -82,13 +82,13 @@ static int gpugov_opps_show(struct seq_file *m, void *unused)
 	u32 i;
 
 	mutex_lock(&g->df->lock);
-	seq_puts(m, "index khz uv power_uw time_ps energy_pj metric_q16\n");
+	seq_puts(m, "index khz uv power_uw time_ps energy_pj metric_q16 miss_q16\n");
 	for (i = 0; i < g->table.nr; i++) {
 		const struct gpugov_opp *o = &g->table.opp[i];
 
-		seq_printf(m, "%u %u %u %u %llu %llu %llu\n", i, o->core_khz,
+		seq_printf(m, "%u %u %u %u %llu %llu %llu %u\n", i, o->core_khz,
 			   o->uv, o->power_uw, d->time_ps[i], d->energy_pj[i],
-			   d->metric_q16[i]);
+			   d->metric_q16[i], g->policy.deadline.miss_q16[i]);
 	}
 	mutex_unlock(&g->df->lock);
 	return 0;

@@ -68,21 +68,21 @@ int main(void)
 	      "opps readable");
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		unsigned long long c[7];
+		unsigned long long c[8];
 		if (!rows++) {
-			bad += !!strcmp(line, "index khz uv power_uw time_ps energy_pj metric_q16");
+			bad += !!strcmp(line, "index khz uv power_uw time_ps energy_pj metric_q16 miss_q16");
 			continue;
 		}
-		if (sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &c[0],
-			   &c[1], &c[2], &c[3], &c[4], &c[5], &c[6]) != 7 ||
+		if (sscanf(line, "%llu %llu %llu %llu %llu %llu %llu %llu", &c[0],
+			   &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) != 8 ||
 		    c[0] != (unsigned long long)rows - 2) {
 			bad++;
 			continue;
 		}
-		bad += !c[4];
+		bad += !c[4] || c[7] < 65536;
 	}
 	vt_ok(!bad && rows == (int)nr + 1,
-	      "opps: header + %llu rows of 7 numbers, times > 0", nr);
+	      "opps: header + %llu rows of 8 numbers, times > 0, miss factors >= 1.0", nr);
 
 	chosen = vt_key(vt_govdbg(0, "decision"), "chosen");
 	vt_ok(chosen < nr, "decision: chosen %llu < %llu OPPs", chosen, nr);

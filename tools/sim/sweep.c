@@ -5,8 +5,9 @@
  * For every interval: take a snapshot, run the interval from it at each
  * OPP, write the records, pick the oracle's OPP per objective, and go on
  * from the end state of the run that @follow names.  A segment is a fixed
- * number of warp instructions (seed 000) or one frame of the workload; an
- * epoch is a fixed time (seed 004) and the work done in it differs per OPP.
+ * number of warp instructions (as CRISP evaluates) or one frame of the
+ * workload; an epoch is a fixed time (as PCSTALL evaluates) and the work
+ * done in it differs per OPP.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,15 @@
 # QEMU's status: 33 = guest said success (0x10), 35 = guest said
 # failure, 124 = timeout, 0 = guest powered off or paniced.  VM_MEM sets
 # the guest's memory (default 512M), VM_APPEND extra kernel arguments.
+#
+# Two vCPUs, but one host thread runs both (thread=single).  Under
+# multi-threaded TCG, QEMU 7.2 (bookworm's) lets a vCPU execute a stale
+# int3 after the kernel's text_poke_bp() has finished patching a static
+# branch on the other vCPU: toggling any tracepoint while devfreq polls
+# oopses the guest within seconds ("Oops: int3", in gpugov or in
+# __schedule alike), while 9,000 toggles in 120 s under thread=single
+# ran clean.  The guest still interleaves its two CPUs, at
+# translation-block granularity.  VM_TCG=multi brings MTTCG back.
 set -u
 
 kernel=${1:?usage: run-qemu.sh KERNEL INITRD LOG [TIMEOUT_S]}
@@ -17,7 +26,7 @@ tmo=${4:-600}
 
 rm -f "$log"
 timeout --foreground -k 10 "$tmo" qemu-system-x86_64 \
-	-accel tcg -cpu max -smp 2 -m "${VM_MEM:-512M}" \
+	-accel tcg,thread=${VM_TCG:-single} -cpu max -smp 2 -m "${VM_MEM:-512M}" \
 	-display none -monitor none -serial "file:$log" \
 	-no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \

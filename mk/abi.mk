@@ -4,7 +4,8 @@
 #   make abi-check  (host, part of `make check`) every attribute in
 #                   governor/gpugov_sysfs.c's group and every file
 #                   governor/gpugov_debugfs.c creates has a What: entry,
-#                   and every What: names one of them
+#                   and every What: names one of them; gpugov(7) names
+#                   every one
 #   selftests/vm/45_abi.c (in `make vmtest` and `make vmtest-612`) the
 #                   same against the loaded module's directories, with
 #                   the documented modes, defaults and ranges; the ABI
@@ -18,5 +19,5 @@ VM_FILES += $(foreach f,$(ABI_FILES),$(f):/data/abi/$(notdir $(f)))
 CHECK_SUITES += abi-check
 .PHONY: abi-check
 abi-check:
-	@selftests/tools/test_abi_doc.sh governor/gpugov_sysfs.c governor/gpugov_debugfs.c \
+	@GPUGOV7=docs/man/gpugov.7 selftests/tools/test_abi_doc.sh governor/gpugov_sysfs.c governor/gpugov_debugfs.c \
 		$(ABI_FILES)

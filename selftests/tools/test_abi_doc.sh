@@ -6,7 +6,8 @@
 # /sys/class/devfreq/<dev>/gpugov/ or /sys/kernel/debug/gpugov/ names one
 # of them.  A host-side check of the sources; selftests/vm/45_abi.c checks
 # the same against the loaded module.  Attribute kinds this script does
-# not know fail it, so that it is taught rather than bypassed.
+# not know fail it, so that it is taught rather than bypassed.  With
+# GPUGOV7=PAGE, the man page gpugov(7) must name every documented file.
 set -u
 sysfs_c=$1
 debugfs_c=$2
@@ -80,6 +81,15 @@ compare() {
 compare sysfs "$tmp/sys.code" "$tmp/sys.doc"
 compare debugfs "$tmp/dbg.code" "$tmp/dbg.doc"
 compare "debugfs top-level" "$tmp/top.code" "$tmp/top.doc"
+
+# gpugov(7) summarises them: each file is named there as a .B item
+if [ -n "${GPUGOV7:-}" ]; then
+	miss=$(sort -u "$tmp/sys.doc" "$tmp/dbg.doc" "$tmp/top.doc" |
+		while read -r f; do
+			grep -qx "\.B $f" "$GPUGOV7" || printf ' %s' "$f"
+		done)
+	check "$GPUGOV7 names every documented file${miss:+; not:$miss}" [ -z "$miss" ]
+fi
 
 echo "1..$n"
 echo "RESULT abi-check: $((n - fail)) passed, $fail failed"

@@ -4,7 +4,8 @@
 # (a golden trace), one interval per marked frame, and clear refusals:
 # interval options that exclude each other and --frames outside sweep
 # (exit 2), --frames on a workload without markers and misplaced markers
-# (exit 1, naming the file and line).
+# (exit 1, naming the file and line); --help (GNU: usage on stdout,
+# exit 0) against usage errors (usage on stderr, exit 2).
 # The golden is phase-alternating (no markers) swept as
 #   gpugov-sim sweep -g tools/sim/gpus/fermi-15sm.gpu \
 #	-w tools/sim/workloads/apps/phase-alternating.wl --scale 0.25 \
@@ -67,6 +68,28 @@ printf '%s\nframe\nrun k\n' "$kern" >"$tmp/empty.wl"
 check "frame before any run: exit 1" run 1 sweep -g $gpu -w "$tmp/empty.wl"
 check "frame before any run: file:line" \
 	grep -q 'empty.wl:7: empty frame' "$tmp/err"
+
+# --help, of the tool and of every subcommand: the usage on stdout, exit 0
+# (GNU); a usage error: the usage on stderr, exit 2.
+for args in "--help" "-h" "run --help" "sweep --help" "online --help" \
+	    "openloop --help" "sweep -g $gpu --help"; do
+	# shellcheck disable=SC2086 # $args: words
+	check "$args: exit 0" run 0 $args
+	check "$args: usage on stdout, nothing on stderr" \
+		sh -c "grep -q '^usage: gpugov-sim' \"$tmp/out\" && ! [ -s \"$tmp/err\" ]"
+done
+check "sweep --help: lists --frames and --oracle" \
+	sh -c "grep -q -- '--frames' \"$tmp/out\" && grep -q -- '--oracle' \"$tmp/out\""
+check "no subcommand: exit 2" run 2
+check "no subcommand: usage on stderr only" \
+	sh -c "grep -q '^usage: gpugov-sim' \"$tmp/err\" && ! [ -s \"$tmp/out\" ]"
+check "unknown subcommand: exit 2" run 2 frobnicate --help
+check "unknown subcommand: usage on stderr only" \
+	sh -c "grep -q '^usage: gpugov-sim' \"$tmp/err\" && ! [ -s \"$tmp/out\" ]"
+check "unknown option: exit 2" run 2 sweep -g $gpu -w "$tmp/three.wl" --bogus
+check "unknown option: usage on stderr only" \
+	sh -c "grep -q '^usage: gpugov-sim sweep' \"$tmp/err\" && ! [ -s \"$tmp/out\" ]"
+check "missing -g: exit 2" run 2 sweep -w "$tmp/three.wl"
 
 echo "1..$n"
 echo "RESULT sim-cli: $((n - fail)) passed, $fail failed"

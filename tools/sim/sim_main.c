@@ -48,16 +48,100 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/*
+ * Usage of the tool (cmd NULL) or of one subcommand.  Asked for with
+ * --help or -h it goes to stdout with exit status 0 (GNU); after a usage
+ * error, to stderr with exit status 2.
+ */
+static const char usage_top[] =
+	"usage: gpugov-sim run|sweep|online -g GPU -w WORKLOAD [options]\n"
+	"       gpugov-sim openloop TRACE...\n"
+	"       gpugov-sim [SUBCOMMAND] --help\n"
+	"  run       the whole workload as one interval at one OPP\n"
+	"  sweep     sweep trace: each interval re-run at every OPP\n"
+	"  online    a predictor and objective of predictors/ in the loop\n"
+	"  openloop  open-loop MAPE of every predictor over sweep traces\n"
+	"Common: -g, --gpu GPU  -w, --workload WORKLOAD  -s, --seed S (default 1)\n"
+	"        --scale F (grid factor, default 1)\n"
+	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n"
+	"See docs/simulator.md.\n";
+
+static const char usage_run[] =
+	"usage: gpugov-sim run -g GPU -w WORKLOAD [--opp I] [-s S] [--scale F]\n"
+	"  -g, --gpu GPU            GPU description file (tools/sim/gpus/*.gpu)\n"
+	"  -w, --workload WORKLOAD  workload file (tools/sim/workloads/)\n"
+	"  --opp I                  OPP index (default: the fastest)\n"
+	"  -s, --seed S             random seed (default 1)\n"
+	"  --scale F                multiply every kernel's grid by F (default 1)\n"
+	"Prints the run's time, energy and counters on one line.\n"
+	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
+
+static const char usage_sweep[] =
+	"usage: gpugov-sim sweep -g GPU -w WORKLOAD\n"
+	"          [--segment INSTS | --epoch-us US | --frames]\n"
+	"          [--follow top|energy|edp|ed2p] [-o TRACE] [--oracle FILE]\n"
+	"          [-s S] [--scale F]\n"
+	"  -g, --gpu GPU            GPU description file\n"
+	"  -w, --workload WORKLOAD  workload file\n"
+	"  --segment INSTS          intervals of INSTS warp instructions (default 200000)\n"
+	"  --epoch-us US            intervals of US microseconds (epoch sweep)\n"
+	"  --frames                 one interval per frame marker of the workload\n"
+	"  --follow MODE            continue from the top OPP (top, default) or from\n"
+	"                           the oracle's choice for energy, edp or ed2p\n"
+	"  -o, --output TRACE       write the sweep trace (- = stdout)\n"
+	"  --oracle FILE            write the per-interval oracle (- = stdout)\n"
+	"  -s, --seed S             random seed (default 1)\n"
+	"  --scale F                multiply every kernel's grid by F (default 1)\n"
+	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
+
+static const char usage_online[] =
+	"usage: gpugov-sim online -g GPU -w WORKLOAD --epoch-us US\n"
+	"          [--predictor NAME] [--objective NAME] [-o TRACE] [-s S] [--scale F]\n"
+	"  -g, --gpu GPU            GPU description file\n"
+	"  -w, --workload WORKLOAD  workload file\n"
+	"  --epoch-us US            decide every US microseconds (required)\n"
+	"  --predictor NAME         model of predictors/ (default crisp)\n"
+	"  --objective NAME         objective (default edp)\n"
+	"  -o, --output TRACE       write the samples the governor saw (- = stdout)\n"
+	"  -s, --seed S             random seed (default 1)\n"
+	"  --scale F                multiply every kernel's grid by F (default 1)\n"
+	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
+
+static const char usage_openloop[] =
+	"usage: gpugov-sim openloop SWEEP_TRACE...\n"
+	"MAPE of every predictor from the top OPP to every other OPP, per trace,\n"
+	"averaged, and the maximum error.\n"
+	"Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n";
+
+static void usage_of(const char *cmd, bool help)
+{
+	const char *u = usage_top;
+
+	if (!cmd)
+		u = usage_top;
+	else if (!strcmp(cmd, "run"))
+		u = usage_run;
+	else if (!strcmp(cmd, "sweep"))
+		u = usage_sweep;
+	else if (!strcmp(cmd, "online"))
+		u = usage_online;
+	else if (!strcmp(cmd, "openloop"))
+		u = usage_openloop;
+	fputs(u, help ? stdout : stderr);
+	exit(help ? 0 : 2);
+}
+
+/* The subcommand being parsed, for usage(). */
+static const char *sim_cmd;
+
 static void usage(void)
 {
-	fputs("usage: gpugov-sim run|sweep|online -g GPU -w WORKLOAD [options]\n"
-	      "       gpugov-sim openloop TRACE...\n"
-	      "options: --seed S --scale F --opp I --segment INSTS --epoch-us US\n"
-	      "         --frames\n"
-	      "         --follow top|energy|edp|ed2p -o TRACE --oracle FILE\n"
-	      "         --predictor NAME --objective NAME\n"
-	      "see docs/simulator.md\n", stderr);
-	exit(2);
+	usage_of(sim_cmd, false);
+}
+
+static bool is_help(const char *arg)
+{
+	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
 static int parse_follow(struct cli *c, const char *s)
@@ -93,6 +177,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "oracle", required_argument, NULL, 'O' },
 		{ "predictor", required_argument, NULL, 'P' },
 		{ "objective", required_argument, NULL, 'J' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
@@ -104,7 +189,7 @@ static void parse(struct cli *c, int argc, char **argv)
 	c->segment = 200000;
 	c->pred = GPUGOV_PRED_CRISP;
 	c->objective = GPUGOV_OBJ_EDP;
-	while ((ch = getopt_long(argc, argv, "g:w:o:s:", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "g:w:o:s:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'g': c->gpu = optarg; break;
 		case 'w': c->wl = optarg; break;
@@ -142,6 +227,9 @@ static void parse(struct cli *c, int argc, char **argv)
 				fprintf(stderr, "unknown objective '%s'\n", optarg);
 				exit(2);
 			}
+			break;
+		case 'h':
+			usage_of(sim_cmd, true);
 			break;
 		default:
 			usage();
@@ -335,6 +423,9 @@ static int cmd_openloop(int argc, char **argv)
 	int i, n = 0;
 	u32 p;
 
+	for (i = 2; i < argc; i++)
+		if (is_help(argv[i]))
+			usage_of("openloop", true);
 	if (argc < 3)
 		usage();
 	printf("%-24s", "# MAPE % from top OPP");
@@ -384,6 +475,12 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		usage();
+	if (is_help(argv[1]))
+		usage_of(NULL, true);
+	if (strcmp(argv[1], "run") && strcmp(argv[1], "sweep") &&
+	    strcmp(argv[1], "online") && strcmp(argv[1], "openloop"))
+		usage();
+	sim_cmd = argv[1];
 	if (!strcmp(argv[1], "openloop"))
 		return cmd_openloop(argc, argv);
 	parse(&c, argc - 1, argv + 1);

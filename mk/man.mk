@@ -1,0 +1,17 @@
+# mk/man.mk - the man pages in docs/man (roff, man(7) macros; packaging
+# installs docs/man/*.[1-9]).
+#
+#   make man-check  (part of `make check`) every subcommand and option the
+#                   tools print in --help is in their man page, --help
+#                   exits 0 with the usage on stdout, and every page
+#                   renders without a groff warning (where groff exists)
+
+MAN_PAGES := $(sort $(wildcard docs/man/*.[1-9]))
+MAN_TOOLS := gpugov-replay:$(BUILD)/gpugov-replay:docs/man/gpugov-replay.1 \
+	gpugov-sim:$(BUILD)/gpugov-sim:docs/man/gpugov-sim.1 \
+	gpugov-trace:$(BUILD)/gpugov-trace:docs/man/gpugov-trace.8
+
+CHECK_SUITES += man-check
+.PHONY: man-check
+man-check: $(BUILD)/gpugov-replay $(BUILD)/gpugov-sim $(BUILD)/gpugov-trace
+	@MAN_PAGES="$(MAN_PAGES)" selftests/tools/test_man.sh $(MAN_TOOLS)

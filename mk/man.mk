@@ -4,7 +4,7 @@
 #   make man-check  (part of `make check`) every subcommand and option the
 #                   tools print in --help is in their man page, --help
 #                   exits 0 with the usage on stdout, and every page
-#                   renders without a groff warning (where groff exists)
+#                   renders without a groff warning
 
 MAN_PAGES := $(sort $(wildcard docs/man/*.[1-9]))
 MAN_TOOLS := gpugov-replay:$(BUILD)/gpugov-replay:docs/man/gpugov-replay.1 \
@@ -14,4 +14,5 @@ MAN_TOOLS := gpugov-replay:$(BUILD)/gpugov-replay:docs/man/gpugov-replay.1 \
 CHECK_SUITES += man-check
 .PHONY: man-check
 man-check: $(BUILD)/gpugov-replay $(BUILD)/gpugov-sim $(BUILD)/gpugov-trace
+	@scripts/deps.sh man
 	@MAN_PAGES="$(MAN_PAGES)" selftests/tools/test_man.sh $(MAN_TOOLS)

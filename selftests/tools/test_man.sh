@@ -7,7 +7,7 @@
 # (--opt) and short (-o) option printed by any of those helps must appear
 # in PAGE as an option.  Missing ones are listed.  Each page (any of
 # docs/man/*.[1-9] given in $MAN_PAGES, else the PAGEs) must have a .TH
-# matching its file name and, where groff is installed, render with
+# matching its file name and render with
 # `groff -man -ww` without a warning.  Pure sh + awk over the roff source.
 set -u
 bin=
@@ -107,15 +107,10 @@ for page in $pages; do
 	base=$(basename "$page")
 	th=$(sed -n 's/^\.TH \([^ ]*\) \([^ ]*\).*/\1.\2/p' "$page" | tr '[:upper:]' '[:lower:]')
 	check "$page: .TH names it ($th)" [ "$th" = "$base" ]
-	if command -v groff >/dev/null; then
-		groff -man -Tutf8 -ww -z "$page" >"$tmp/err" 2>&1
-		check "$page: groff -man -ww renders it without a warning" \
-			[ ! -s "$tmp/err" ]
-		sed 's/^/# /' "$tmp/err"
-	else
-		n=$((n + 1))
-		echo "ok $n - $page: groff -man -ww # SKIP no groff"
-	fi
+	groff -man -Tutf8 -ww -z "$page" >"$tmp/err" 2>&1
+	check "$page: groff -man -ww renders it without a warning" \
+		[ ! -s "$tmp/err" ]
+	sed 's/^/# /' "$tmp/err"
 done
 
 echo "1..$n"

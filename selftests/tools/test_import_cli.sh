@@ -126,8 +126,8 @@ imp good.csv
 imp stall.csv
 "$bin" accuracy --predictor crisp "$tmp/good/k1.trace" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "accuracy --predictor crisp without stall counters: exit 1" status $st 1
-check "accuracy names crisp, the trace and the missing counters" \
-	says "crisp not scored on 1 of 1 traces (k1): missing counters load_stall_cyc, store_stall_cyc, lcp_cyc"
+check "accuracy names crisp and the missing counters" \
+	says "crisp not scored: no trace has its counters (missing load_stall_cyc, store_stall_cyc, lcp_cyc)"
 "$bin" accuracy --predictor crisp "$tmp/good/k1.trace" "$tmp/stall/k.trace" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "accuracy: crisp scored where it can be, the other trace named, exit 0" \
 	sh -c "[ $st -eq 0 ] && grep -q '^crisp ' \"$tmp/out\" && grep -q 'crisp not scored on 1 of 2 traces (k1)' \"$tmp/err\""

@@ -44,7 +44,8 @@ struct accuracy_opts {
 struct unscored {
 	unsigned int n;
 	u32 missing;		/* GPUGOV_CAP_* the traces lack */
-	char names[160];	/* the first traces' names */
+	char names[200];	/* the first traces' names, whole */
+	bool more;		/* and more than those */
 };
 
 static void stats_add(struct err_stats *s, double e)
@@ -95,9 +96,11 @@ static void note_unscored(struct unscored *u, const struct sweep *w, u32 missing
 	size_t len = strlen(u->names);
 
 	u->n++;
-	if (len + 1 < sizeof(u->names))
+	if (!u->more && len + strlen(w->name) + 3 < sizeof(u->names))
 		snprintf(u->names + len, sizeof(u->names) - len, "%s%s",
 			 len ? ", " : "", w->name);
+	else
+		u->more = true;
 	u->missing |= missing;
 }
 
@@ -282,16 +285,22 @@ int cmd_accuracy(int argc, char **argv)
 	table_json_end(stdout, o.fmt);
 	table_free(&ot);
 	table_free(&wt);
+	fflush(stdout);
 	for (m = 0; m < GPUGOV_NR_PRED; m++) {
+		bool none = un[m].n == (unsigned int)(argc - optind);
+
 		if (!un[m].n)
 			continue;
 		caps_columns(un[m].missing, missing, sizeof(missing));
-		fprintf(stderr, "gpugov-replay accuracy: %s not scored on %u of %d traces "
-			"(%s%s): missing counters %s\n", model_name(m), un[m].n,
-			argc - optind, un[m].names,
-			strlen(un[m].names) + 1 >= sizeof(un[m].names) ? ", ..." : "",
-			missing);
-		if (o.named[m] && un[m].n == (unsigned int)(argc - optind))
+		if (none)
+			fprintf(stderr, "gpugov-replay accuracy: %s not scored: no trace has "
+				"its counters (missing %s)\n", model_name(m), missing);
+		else
+			fprintf(stderr, "gpugov-replay accuracy: %s not scored on %u of %d "
+				"traces (%s%s): missing counters %s\n", model_name(m),
+				un[m].n, argc - optind, un[m].names,
+				un[m].more ? ", ..." : "", missing);
+		if (o.named[m] && none)
 			ret = EXIT_FAILURE_RUN;
 	}
 	return ret;

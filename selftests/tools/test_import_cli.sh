@@ -20,6 +20,12 @@ imp() {
 status() { [ "$1" -eq "$2" ]; }
 says() { grep -q -- "$1" "$tmp/err"; }
 absent() { [ ! -e "$1" ]; }
+# imp_says TEST FIXTURE STATUS PATTERN: import exits STATUS, stderr matches
+imp_says() {
+	imp "$2"
+	st=$?
+	check "$1" sh -c "[ $st -eq $3 ] && grep -q \"$4\" \"$tmp/err\""
+}
 
 # ---- values the reader refuses or a field cannot hold ----
 imp busy-over.csv; st=$?
@@ -55,18 +61,17 @@ nv() {	# nv NAME SED: the nvdvfs fixture with line 3 edited
 nv nv-good 'x/x'; st=$?
 check "nvdvfs fixture imports, with power" \
 	sh -c "[ $st -eq 0 ] && grep -q '^opp 1000000 1000000 0 80000000' \"$tmp/nv-good/app-kern-input00.trace\""
-nv nv-neg ',1000,200,500,/,-1000,200,500,'; st=$?
-check "nvdvfs: a negative count refused (it became 0), naming the column" \
-	sh -c "[ $st -eq 2 ] && grep -q \"nv-neg.csv:3: column 'l2_read_transactions'.*negative\" \"$tmp/err\""
-nv nv-huge ',800,200,30.5/,1e30,200,30.5'; st=$?
-check "nvdvfs: a count above 2^64 refused (it became 2^63)" \
-	sh -c "[ $st -eq 2 ] && grep -q \"nv-huge.csv:3: column 'gld_transactions'\" \"$tmp/err\""
-nv nv-power ',30.5,80$/,30.5,5000'; st=$?
-check "nvdvfs: power 5000 W refused (it wrapped)" \
-	sh -c "[ $st -eq 2 ] && grep -q \"nv-power.csv:3: column 'power/W'\" \"$tmp/err\""
-nv nv-occ ',64,0.5,/,64,1.5,'; st=$?
-check "nvdvfs: achieved_occupancy above 1 refused" \
-	sh -c "[ $st -eq 2 ] && grep -q \"nv-occ.csv:3: column 'achieved_occupancy'\" \"$tmp/err\""
+nv_refused() {	# nv_refused TEST NAME SED COLUMN: exit 2, naming line 3 and COLUMN
+	nv "$2" "$3"
+	st=$?
+	check "$1" sh -c "[ $st -eq 2 ] && grep -q \"$2.csv:3: column '$4'\" \"$tmp/err\""
+}
+nv_refused "nvdvfs: a negative count refused (it became 0), naming the column" \
+	nv-neg ',1000,200,500,/,-1000,200,500,' l2_read_transactions
+nv_refused "nvdvfs: a count above 2^64 refused (it became 2^63)" \
+	nv-huge ',800,200,30.5/,1e30,200,30.5' gld_transactions
+nv_refused "nvdvfs: power 5000 W refused (it wrapped)" nv-power ',30.5,80$/,30.5,5000' power/W
+nv_refused "nvdvfs: achieved_occupancy above 1 refused" nv-occ ',64,0.5,/,64,1.5,' achieved_occupancy
 nv nv-gap ',30.5,80$/,30.5,'; st=$?
 check "nvdvfs: an empty power cell drops power with a warning naming the line" \
 	sh -c "[ $st -eq 0 ] && grep -q \"warning: .*nv-gap.csv: column 'power/W' is empty on line 3 \" \"$tmp/err\" && \
@@ -82,26 +87,21 @@ check "kernels a/b and a_b: each trace holds its own kernel's times" \
 	sh -c "grep -q '^r 0 0 2000000 ' \"$tmp/collide/a_b.trace\" && grep -q '^r 0 0 4000000 ' \"$tmp/collide/a_b-2.trace\""
 
 # ---- partly empty columns ----
-imp power-gap.csv; st=$?
-check "one empty power_w cell: warned, naming the line" \
-	sh -c "[ $st -eq 0 ] && grep -q \"power-gap.csv: column 'power_w' is empty on line 3 (1 of 3 rows)\" \"$tmp/err\""
-imp counter-gap.csv; st=$?
-check "an empty insts cell: warned for that kernel's trace, naming the line" \
-	sh -c "[ $st -eq 0 ] && grep -q \"column 'insts' is empty on line 3 (1 of 2 rows).*k.trace\" \"$tmp/err\""
+imp_says "one empty power_w cell: warned, naming the line" power-gap.csv 0 \
+	"power-gap.csv: column 'power_w' is empty on line 3 (1 of 3 rows)"
+imp_says "an empty insts cell: warned for that kernel's trace, naming the line" counter-gap.csv 0 \
+	"column 'insts' is empty on line 3 (1 of 2 rows).*k.trace"
 check "an empty l2_hits cell drops the whole group (no l2_hits read as 0)" \
 	sh -c "grep -q \"column 'l2_hits' is empty on line 5 \" \"$tmp/err\" && ! grep -q 'l2_hits' \"$tmp/counter-gap/j.trace\" && \
 	       grep -q 'columns.* insts' \"$tmp/counter-gap/j.trace\""
-imp mem-gap.csv; st=$?
-check "mem_mhz on some rows only: refused naming the line" \
-	sh -c "[ $st -eq 2 ] && grep -q \"mem-gap.csv:3: column 'mem_mhz' is empty\" \"$tmp/err\""
+imp_says "mem_mhz on some rows only: refused naming the line" mem-gap.csv 2 \
+	"mem-gap.csv:3: column 'mem_mhz' is empty"
 
 # ---- header ----
-imp dup-col.csv; st=$?
-check "a column named twice refused (the last one won)" \
-	sh -c "[ $st -eq 2 ] && grep -q \"dup-col.csv:1: column 'insts' appears twice\" \"$tmp/err\""
-imp unknown-col.csv; st=$?
-check "an unknown column refused even when empty" \
-	sh -c "[ $st -eq 2 ] && grep -q \"unknown-col.csv:1: unknown column 'notes'\" \"$tmp/err\""
+imp_says "a column named twice refused (the last one won)" dup-col.csv 2 \
+	"dup-col.csv:1: column 'insts' appears twice"
+imp_says "an unknown column refused even when empty" unknown-col.csv 2 \
+	"unknown-col.csv:1: unknown column 'notes'"
 
 # ---- all or nothing ----
 imp late-error.csv; st=$?

@@ -72,6 +72,13 @@ nv_refused "nvdvfs: a count above 2^64 refused (it became 2^63)" \
 	nv-huge ',800,200,30.5/,1e30,200,30.5' gld_transactions
 nv_refused "nvdvfs: power 5000 W refused (it wrapped)" nv-power ',30.5,80$/,30.5,5000' power/W
 nv_refused "nvdvfs: achieved_occupancy above 1 refused" nv-occ ',64,0.5,/,64,1.5,' achieved_occupancy
+nv_refused "nvdvfs: a negative launch shape refused (%lu made it 2^64 - 8)" \
+	nv-shape ',(8 1 1) (256 1 1),64,/,(-8 1 1) (256 1 1),,' blocks
+nv_refused "nvdvfs: text after the launch shape refused" \
+	nv-shape2 ',(8 1 1) (256 1 1),64,/,(8 1 1) (256 1 1) x,,' blocks
+nv nv-shape3 ',(8 1 1) (256 1 1),64,/,(8 1 1) (100 1 1),,'
+check "nvdvfs: warps from the launch shape, 8 blocks of ceil(100 / 32) = 4 warps" \
+	grep -q '^r 0 1 1200000 1200000 1000000 1000000 .* 32 32768 ' "$tmp/nv-shape3/app-kern-input00.trace"
 nv nv-gap ',30.5,80$/,30.5,'; st=$?
 check "nvdvfs: an empty power cell drops power with a warning naming the line" \
 	sh -c "[ $st -eq 0 ] && grep -q \"warning: .*nv-gap.csv: column 'power/W' is empty on line 3 \" \"$tmp/err\" && \

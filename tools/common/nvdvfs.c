@@ -63,23 +63,32 @@ int nvdvfs_cols_find(const struct csvtab *t, struct nvdvfs_cols *c,
 	return 0;
 }
 
-/* Warps of a launch: the warps column, else the launch shape. */
+/*
+ * Warps of a launch: the warps column, else the launch shape
+ * "(gx gy gz) (bx by bz)": grid blocks times warps per block.  sscanf()'s
+ * %lu would take "-8" as 2^64 - 8 and ignore what follows the shape, so
+ * signs and trailing text are refused, and the product is taken in double
+ * (the caller range-checks it) so that it cannot wrap.
+ */
 int nvdvfs_warps(const struct csvtab *t, size_t row,
 		 const struct nvdvfs_cols *c, double *warps, char *err,
 		 size_t errlen)
 {
 	const char *shape = csvtab_str(t, row, c->blocks);
 	unsigned long g[3], b[3];
+	int end = -1;
 
 	if (c->warps >= 0 && *csvtab_str(t, row, c->warps))
 		return csvtab_num(t, row, c->warps, warps, err, errlen);
-	if (sscanf(shape, " (%lu %lu %lu) (%lu %lu %lu)", &g[0], &g[1], &g[2],
-		   &b[0], &b[1], &b[2]) != 6) {
-		snprintf(err, errlen, "%s:%zu: no warps, and launch shape '%s' is not "
-			 "\"(gx gy gz) (bx by bz)\"", t->path, t->line[row], shape);
+	if (strpbrk(shape, "+-") ||
+	    sscanf(shape, " (%lu %lu %lu) (%lu %lu %lu) %n", &g[0], &g[1], &g[2],
+		   &b[0], &b[1], &b[2], &end) != 6 || end < 0 || shape[end]) {
+		snprintf(err, errlen, "%s:%zu: column '%s': no warps, and launch shape "
+			 "'%s' is not \"(gx gy gz) (bx by bz)\" of unsigned integers",
+			 t->path, t->line[row], t->hdr[c->blocks], shape);
 		return -1;
 	}
-	*warps = (double)g[0] * g[1] * g[2] * ((b[0] * b[1] * b[2] + 31) / 32);
+	*warps = (double)g[0] * g[1] * g[2] * ceil((double)b[0] * b[1] * b[2] / 32);
 	return 0;
 }
 

@@ -109,6 +109,8 @@ imp_says "a column named twice refused (the last one won)" dup-col.csv 2 \
 	"dup-col.csv:1: column 'insts' appears twice"
 imp_says "an unknown column refused even when empty" unknown-col.csv 2 \
 	"unknown-col.csv:1: unknown column 'notes'"
+imp_says "a header without rows refused (it wrote nothing and exited 0)" header-only.csv 2 \
+	"header-only.csv: no data rows"
 
 # ---- all or nothing ----
 imp late-error.csv; st=$?

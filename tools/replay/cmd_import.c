@@ -15,8 +15,9 @@
  * of all kernels at that clock pair as its energy model (a device-wide
  * table, as em_pd_get() would give), and each record its own energy.
  *
- * The whole file is read and checked before anything is written, and the
- * traces are written all or nothing (import_out.c).  Data left out - power
+ * The whole file is read and checked before anything is written
+ * (import_rows.c), and the traces are written all or nothing
+ * (import_out.c).  Data left out - power
  * or a counter group with empty cells, a file name shared by two kernels -
  * is reported on stderr, naming the lines.
  */
@@ -26,29 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "replay.h"
-#include "csvtab.h"
 #include "import.h"
-#include "nvdvfs.h"
 #include "trace.h"
-
-struct pair_power {
-	u32 core_khz, mem_khz;
-	double sum_w;
-	unsigned long n;
-};
-
-/* One input file being imported. */
-struct import {
-	const struct csvtab *t;
-	bool nvdvfs;
-	struct nvdvfs_cols nc;
-	struct import_csv gc;
-	struct import_row *rows;
-	struct pair_power *pp;
-	size_t npp;
-	bool power;
-	const char *device;
-};
 
 static const char import_usage[] =
 "usage: gpugov-replay import nvdvfs|csv FILE --out DIR [--device NAME] [--combined NAME]\n"
@@ -65,136 +45,6 @@ static const char import_usage[] =
 "with empty cells is left out, with a warning naming the lines.\n"
 "Nothing is written unless the whole file is valid.\n"
 "Exit status: 0 success, 1 I/O error, 2 malformed input (file:line named).\n";
-
-/* nvdvfs rows are named appName-kernel[-argNo]. */
-static int row_nvdvfs(const struct import *im, size_t r, struct import_row *out,
-		      char *err, size_t errlen)
-{
-	const struct csvtab *t = im->t;
-	const struct nvdvfs_cols *c = &im->nc;
-	const char *arg = c->arg >= 0 ? csvtab_str(t, r, c->arg) : "";
-	size_t len = strlen(csvtab_str(t, r, c->app)) + strlen(csvtab_str(t, r, c->kernel)) +
-		     strlen(arg) + 3;
-
-	out->key = malloc(len);
-	if (!out->key) {
-		snprintf(err, errlen, "%s: out of memory", t->path);
-		return -1;
-	}
-	snprintf(out->key, len, "%s-%s%s%s", csvtab_str(t, r, c->app),
-		 csvtab_str(t, r, c->kernel), *arg ? "-" : "", arg);
-	return nvdvfs_row_sample(t, r, c, &out->s, &out->power_w, err, errlen);
-}
-
-/* A memory clock on some rows but not others cannot be imported. */
-static int check_mem(const struct import *im, char *err, size_t errlen)
-{
-	const struct csvtab *t = im->t;
-	size_t r;
-
-	for (r = 1; r < t->nrows; r++) {
-		u32 a = im->rows[0].s.caps & GPUGOV_CAP_MEM_KHZ;
-
-		if ((im->rows[r].s.caps & GPUGOV_CAP_MEM_KHZ) == a)
-			continue;
-		snprintf(err, errlen, "%s:%zu: column 'mem_mhz' is empty, but line %zu "
-			 "has a memory clock: give it on every row or on none",
-			 t->path, t->line[a ? r : 0], t->line[a ? 0 : r]);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Power is imported only if every row has it (the OPP table's power is a
- * device-wide mean at each clock pair); a partly empty power column is
- * left out with a warning naming the empty rows.  With power, each
- * record's energy must fit the trace's 64-bit pJ.
- */
-static int check_power(struct import *im, char *err, size_t errlen)
-{
-	const struct csvtab *t = im->t;
-	int col = im->nvdvfs ? im->nc.power_w : im->gc.power;
-	size_t r, n = 0, *empty;
-	char what[96];
-
-	im->power = false;
-	if (col < 0 || !t->nrows)
-		return 0;
-	empty = calloc(t->nrows, sizeof(*empty));
-	if (!empty) {
-		snprintf(err, errlen, "%s: out of memory", t->path);
-		return -1;
-	}
-	for (r = 0; r < t->nrows; r++)
-		if (!(im->rows[r].power_w > 0))
-			empty[n++] = r;
-	if (n && n < t->nrows) {
-		snprintf(what, sizeof(what), "column '%s' is empty", t->hdr[col]);
-		import_warn_lines(t, what, empty, n, t->nrows,
-				  "no power or energy is imported from this file");
-	}
-	free(empty);
-	im->power = !n;
-	for (r = 0; im->power && r < t->nrows; r++) {
-		double pj = round(im->rows[r].power_w * im->rows[r].s.interval_ns * 1e3);
-
-		if (!(pj < 0x1p64)) {
-			snprintf(err, errlen, "%s:%zu: power %s W for %s ms is %.3g J, more "
-				 "than a trace's 64-bit pJ energy holds", t->path, t->line[r],
-				 csvtab_str(t, r, col), csvtab_str(t, r, im->nvdvfs ?
-				 im->nc.time_ms : im->gc.time), pj * 1e-12);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Read, check and convert every row; the mean power at each clock pair. */
-static int read_rows(struct import *im, char *err, size_t errlen)
-{
-	const struct csvtab *t = im->t;
-	size_t r, i;
-
-	for (r = 0; r < t->nrows; r++) {
-		struct import_row *row = &im->rows[r];
-
-		if (im->nvdvfs ? row_nvdvfs(im, r, row, err, errlen) :
-		    import_csv_row(t, r, &im->gc, row, err, errlen))
-			return -1;
-		for (i = 0; i < im->npp; i++)
-			if (im->pp[i].core_khz == row->s.core_khz &&
-			    im->pp[i].mem_khz == row->s.mem_khz)
-				break;
-		if (i == im->npp) {
-			im->pp[i].core_khz = row->s.core_khz;
-			im->pp[im->npp++].mem_khz = row->s.mem_khz;
-		}
-		im->pp[i].sum_w += row->power_w;
-		im->pp[i].n++;
-	}
-	return check_mem(im, err, errlen) || check_power(im, err, errlen) ? -1 : 0;
-}
-
-/*
- * The counter groups of the rows of kernel @key (NULL: all rows) that
- * every one of them has; an empty cell that drops a group is reported.
- */
-static u32 scope_caps(const struct import *im, const char *key, const char *dest)
-{
-	u32 all = ~0U, any = 0;
-	size_t r;
-
-	for (r = 0; r < im->t->nrows; r++) {
-		if (key && strcmp(im->rows[r].key, key))
-			continue;
-		all &= im->rows[r].s.caps;
-		any |= im->rows[r].s.caps;
-	}
-	if (any & ~all && !im->nvdvfs)
-		import_csv_warn_dropped(im->t, &im->gc, im->rows, key, any & ~all, dest);
-	return all;
-}
 
 static int cmp_opp(const void *a, const void *b)
 {
@@ -357,7 +207,7 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 
 	if (combined) {
 		snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[0]);
-		caps = scope_caps(im, NULL, dest);
+		caps = import_scope_caps(im, NULL, dest);
 	}
 	int ret = EXIT_USAGE;
 
@@ -366,7 +216,7 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 	for (k = 0; k < nk; k++) {
 		if (!combined) {
 			snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[k]);
-			caps = scope_caps(im, im->rows[first[k]].key, dest);
+			caps = import_scope_caps(im, im->rows[first[k]].key, dest);
 		}
 		if (build_kernel(im, first[k], caps, &h, rec, err, errlen))
 			goto fail;
@@ -439,7 +289,7 @@ static int import_table(struct import *im, const char *dir, const char *combined
 		ret = EXIT_FAILURE_RUN;
 		goto out;
 	}
-	if (read_rows(im, err, errlen))
+	if (import_read_rows(im, err, errlen))
 		goto out;
 	nk = kernels(im, first);
 	ret = EXIT_FAILURE_RUN;

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "csvtab.h"
+#include "nvdvfs.h"
 #include "gpugov_sample.h"
 
 /**
@@ -45,6 +46,40 @@ void import_csv_warn_dropped(const struct csvtab *t, const struct import_csv *c,
 			     u32 dropped, const char *dest);
 void import_warn_lines(const struct csvtab *t, const char *what, const size_t *rows,
 		       size_t n, size_t of, const char *then);
+
+/**
+ * struct pair_power - the power measured at one clock pair, all kernels
+ */
+struct pair_power {
+	u32 core_khz, mem_khz;
+	double sum_w;
+	unsigned long n;
+};
+
+/**
+ * struct import - one input file being imported
+ * @t: its table
+ * @nvdvfs: the NV-DVFS-Benchmark layout, else the generic one
+ * @nc, @gc: its columns in that layout
+ * @rows: one per data row
+ * @pp, @npp: the power at each clock pair
+ * @power: every row has power: the traces carry it
+ * @device: the device name for the traces
+ */
+struct import {
+	const struct csvtab *t;
+	bool nvdvfs;
+	struct nvdvfs_cols nc;
+	struct import_csv gc;
+	struct import_row *rows;
+	struct pair_power *pp;
+	size_t npp;
+	bool power;
+	const char *device;
+};
+
+int import_read_rows(struct import *im, char *err, size_t errlen);
+u32 import_scope_caps(const struct import *im, const char *key, const char *dest);
 
 /**
  * struct import_out - trace files written all or nothing

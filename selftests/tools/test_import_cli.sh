@@ -50,6 +50,8 @@ imp time-huge.csv; st=$?
 check "time_ms 1e300 refused (it became 2^63 ns), exit 2" status $st 2
 check "time error names file, line and column" says "time-huge.csv:3: column 'time_ms'"
 
+imp_says "an energy (power x time) above 2^64 pJ refused, naming the line" energy-huge.csv 2 \
+	"energy-huge.csv:3: power 1000 W for 1e11 ms"
 imp time-hex.csv; st=$?
 check "hex time_ms (strtod accepts 0x1p0) refused, exit 2" status $st 2
 

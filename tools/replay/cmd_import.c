@@ -202,6 +202,7 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 	struct import_out o;
 	char dest[512];
 	FILE *f = NULL;
+	int ret = EXIT_USAGE;
 	u32 caps = 0;
 	size_t k;
 
@@ -209,8 +210,6 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 		snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[0]);
 		caps = import_scope_caps(im, NULL, dest);
 	}
-	int ret = EXIT_USAGE;
-
 	if (import_out_begin(&o, dir, err, errlen))
 		return EXIT_FAILURE_RUN;
 	for (k = 0; k < nk; k++) {

@@ -7,7 +7,8 @@
 # Where the data are: DATA if given (command line or environment), else the
 # Makefile's default ../shared/data if it holds them, else the cache that
 # scripts/fetch-data.sh fills (outside the clone); if none, validate-data
-# says how to get them and fails.  DATA given but empty is never replaced.
+# says how to get them and fails.  A DATA given without the data is never
+# replaced by the cache.
 ifeq ($(wildcard $(DATA)/nvdvfs-gtx980/.),)
 ifeq ($(origin DATA),file)
 DATA_CACHE := $(shell scripts/fetch-data.sh --print-dir 2>/dev/null)

@@ -298,9 +298,46 @@ int csvtab_num(const struct csvtab *t, size_t row, int col, double *v,
 	*v = strtod(s, &end);
 	while (*end == ' ' || *end == '\t')
 		end++;
-	if (*end || errno == ERANGE || !isfinite(*v))
+	/* strtod() also takes hex ("0x1p4"): not what a CSV cell means */
+	if (*end || errno == ERANGE || !isfinite(*v) || strpbrk(s, "xX"))
 		return fail(err, errlen,
-			    "%s:%zu: column '%s': '%s' is not a finite number",
+			    "%s:%zu: column '%s': '%s' is not a finite decimal number",
 			    t->path, t->line[row], t->hdr[col], s);
+	return 0;
+}
+
+/**
+ * csvtab_uint() - a cell times @scale, rounded, as an integer in [0, @max]
+ * @t: table
+ * @row: data row, 0-based
+ * @col: column index from csvtab_col()
+ * @scale: unit conversion, e.g. 1e6 for ms to ns
+ * @max: largest result accepted (UINT64_MAX: anything a u64 holds)
+ * @out: out, the value
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with "path:line: column 'name': ..." in @err: an empty
+ * cell, not a number, negative, or out of range (the message gives the
+ * range in the column's own unit).
+ */
+int csvtab_uint(const struct csvtab *t, size_t row, int col, double scale,
+		uint64_t max, uint64_t *out, char *err, size_t errlen)
+{
+	double v, x;
+
+	if (csvtab_num(t, row, col, &v, err, errlen))
+		return -1;
+	x = round(v * scale);
+	if (v < 0)
+		return fail(err, errlen, "%s:%zu: column '%s': %s is negative",
+			    t->path, t->line[row], t->hdr[col], csvtab_str(t, row, col));
+	/* 0x1p64 is the first double a u64 cannot hold */
+	if (!(x < 0x1p64) || x > (double)max)
+		return fail(err, errlen,
+			    "%s:%zu: column '%s': %s is out of range (at most %.10g)",
+			    t->path, t->line[row], t->hdr[col],
+			    csvtab_str(t, row, col), (double)max / scale);
+	*out = (uint64_t)x;
 	return 0;
 }

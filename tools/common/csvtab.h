@@ -12,6 +12,7 @@
 #define GPUGOV_CSVTAB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct csvtab {
 	char *path;
@@ -31,5 +32,7 @@ int csvtab_need(const struct csvtab *t, const char *name, char *err,
 const char *csvtab_str(const struct csvtab *t, size_t row, int col);
 int csvtab_num(const struct csvtab *t, size_t row, int col, double *v,
 	       char *err, size_t errlen);
+int csvtab_uint(const struct csvtab *t, size_t row, int col, double scale,
+		uint64_t max, uint64_t *out, char *err, size_t errlen);
 
 #endif /* GPUGOV_CSVTAB_H */

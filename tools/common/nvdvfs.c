@@ -17,6 +17,7 @@
  *   mem_insts             = l2_txn + shared loads + shared stores / 4,
  *                           as the seed 001 authors count memory work
  * Power (power/W), where present, is returned for the energy column.
+ * Every value is range-checked; nothing is clamped or wrapped.
  */
 #include <math.h>
 #include <stdio.h>
@@ -62,75 +63,178 @@ int nvdvfs_cols_find(const struct csvtab *t, struct nvdvfs_cols *c,
 	return 0;
 }
 
-/* Warps of a launch: the warps column, else the launch shape. */
+/*
+ * Warps of a launch: the warps column, else the launch shape
+ * "(gx gy gz) (bx by bz)": grid blocks times warps per block.  sscanf()'s
+ * %lu would take "-8" as 2^64 - 8 and ignore what follows the shape, so
+ * signs and trailing text are refused, and the product is taken in double
+ * (the caller range-checks it) so that it cannot wrap.
+ */
 int nvdvfs_warps(const struct csvtab *t, size_t row,
 		 const struct nvdvfs_cols *c, double *warps, char *err,
 		 size_t errlen)
 {
 	const char *shape = csvtab_str(t, row, c->blocks);
 	unsigned long g[3], b[3];
+	int end = -1;
 
 	if (c->warps >= 0 && *csvtab_str(t, row, c->warps))
 		return csvtab_num(t, row, c->warps, warps, err, errlen);
-	if (sscanf(shape, " (%lu %lu %lu) (%lu %lu %lu)", &g[0], &g[1], &g[2],
-		   &b[0], &b[1], &b[2]) != 6) {
-		snprintf(err, errlen, "%s:%zu: no warps, and launch shape '%s' is not "
-			 "\"(gx gy gz) (bx by bz)\"", t->path, t->line[row], shape);
+	if (strpbrk(shape, "+-") ||
+	    sscanf(shape, " (%lu %lu %lu) (%lu %lu %lu) %n", &g[0], &g[1], &g[2],
+		   &b[0], &b[1], &b[2], &end) != 6 || end < 0 || shape[end]) {
+		snprintf(err, errlen, "%s:%zu: column '%s': no warps, and launch shape "
+			 "'%s' is not \"(gx gy gz) (bx by bz)\" of unsigned integers",
+			 t->path, t->line[row], t->hdr[c->blocks], shape);
 		return -1;
 	}
-	*warps = (double)g[0] * g[1] * g[2] * ((b[0] * b[1] * b[2] + 31) / 32);
+	*warps = (double)g[0] * g[1] * g[2] * ceil((double)b[0] * b[1] * b[2] / 32);
 	return 0;
 }
 
-static u64 to_u64(double v)
+/* A count column: a non-negative integer that fits 64 bits. */
+static int count(const struct csvtab *t, size_t row, int col, u64 *v,
+		 char *err, size_t errlen)
 {
-	return v > 0 ? (u64)llround(v) : 0;
+	return csvtab_uint(t, row, col, 1, U64_MAX, v, err, errlen);
 }
 
+/* A product of counts, refused when it does not fit 64 bits. */
+static int fits(const struct csvtab *t, size_t row, const char *what, double v,
+		u64 *out, char *err, size_t errlen)
+{
+	double r = round(v);
+
+	if (!(r >= 0 && r < 0x1p64)) {
+		snprintf(err, errlen, "%s:%zu: %s (%g) does not fit 64 bits",
+			 t->path, t->line[row], what, v);
+		return -1;
+	}
+	*out = (u64)r;
+	return 0;
+}
+
+/* @a + @b into @out, refused when the sum does not fit 64 bits. */
+static int sum(const struct csvtab *t, size_t row, const char *what, u64 a,
+	       u64 b, u64 *out, char *err, size_t errlen)
+{
+	if (!__builtin_add_overflow(a, b, out))
+		return 0;
+	snprintf(err, errlen, "%s:%zu: %s do not fit 64 bits", t->path,
+		 t->line[row], what);
+	return -1;
+}
+
+static int positive(const struct csvtab *t, size_t row, int col, u64 v,
+		    char *err, size_t errlen)
+{
+	if (v)
+		return 0;
+	snprintf(err, errlen, "%s:%zu: column '%s': %s is not positive", t->path,
+		 t->line[row], t->hdr[col], csvtab_str(t, row, col));
+	return -1;
+}
+
+/**
+ * nvdvfs_power_w() - a mean power cell in W (also the generic layout's)
+ * @t: table
+ * @row: data row, 0-based
+ * @col: the column, -1 if the file has none
+ * @power_w: out, the power, 0 if there is no column or the cell is empty
+ *	(not measured)
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * A power must be positive and fit an OPP's 32-bit uW power (1 uW to
+ * 4294.967295 W).
+ *
+ * Return: 0, or -1 with "path:line: column 'name': ..." in @err.
+ */
+int nvdvfs_power_w(const struct csvtab *t, size_t row, int col,
+		   double *power_w, char *err, size_t errlen)
+{
+	u64 uw;
+
+	*power_w = 0;
+	if (col < 0 || !*csvtab_str(t, row, col))
+		return 0;
+	if (csvtab_uint(t, row, col, 1e6, U32_MAX, &uw, err, errlen) ||
+	    positive(t, row, col, uw, err, errlen))
+		return -1;
+	return csvtab_num(t, row, col, power_w, err, errlen);
+}
+
+/**
+ * nvdvfs_row_sample() - one row as a sample
+ * @t: table
+ * @row: data row, 0-based
+ * @c: its columns (nvdvfs_cols_find())
+ * @s: out, the sample
+ * @power_w: out, the row's power in W, 0 if the file has no power column
+ *	or the row's cell is empty
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Every value is checked: a number that is negative, out of its field's
+ * range, or a sum or product that overflows is an error naming the file,
+ * the line and the column, never a wrapped or clamped value.
+ *
+ * Return: 0, or -1 with the message in @err.
+ */
 int nvdvfs_row_sample(const struct csvtab *t, size_t row,
 		      const struct nvdvfs_cols *c, struct gpugov_sample *s,
 		      double *power_w, char *err, size_t errlen)
 {
-	double core, mem, ms, w, occ, l2r, l2w, drr, drw, shl, shs, gld, gst, ipw;
-	const struct { int col; double *v; } nums[] = {
-		{ c->core, &core }, { c->mem, &mem }, { c->time_ms, &ms },
-		{ c->occ, &occ }, { c->l2r, &l2r }, { c->l2w, &l2w },
-		{ c->drr, &drr }, { c->drw, &drw }, { c->shl, &shl },
-		{ c->shs, &shs }, { c->gld, &gld }, { c->gst, &gst },
-		{ c->ipw, &ipw },
+	u64 core, mem, ns, l2r, l2w, drr, drw, shl, shs, v;
+	double w, occ, ipw;
+	const struct { int col; u64 *v; } counts[] = {
+		{ c->l2r, &l2r }, { c->l2w, &l2w }, { c->drr, &drr },
+		{ c->drw, &drw }, { c->shl, &shl }, { c->shs, &shs },
+		{ c->gld, &s->gld_txn }, { c->gst, &s->gst_txn },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
-		if (csvtab_num(t, row, nums[i].col, nums[i].v, err, errlen))
-			return -1;
-	if (nvdvfs_warps(t, row, c, &w, err, errlen))
+	memset(s, 0, sizeof(*s));
+	if (csvtab_uint(t, row, c->core, 1000, U32_MAX, &core, err, errlen) ||
+	    positive(t, row, c->core, core, err, errlen) ||
+	    csvtab_uint(t, row, c->mem, 1000, U32_MAX, &mem, err, errlen) ||
+	    positive(t, row, c->mem, mem, err, errlen) ||
+	    csvtab_uint(t, row, c->time_ms, 1e6, U64_MAX, &ns, err, errlen) ||
+	    positive(t, row, c->time_ms, ns, err, errlen))
 		return -1;
-	if (!(w >= 1) || !(ms > 0) || !(core >= 1) || !(mem >= 1) ||
-	    core > 4e6 || mem > 4e6) {
-		snprintf(err, errlen, "%s:%zu: warps, time and clocks must be positive",
-			 t->path, t->line[row]);
+	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		if (count(t, row, counts[i].col, counts[i].v, err, errlen))
+			return -1;
+	if (csvtab_num(t, row, c->occ, &occ, err, errlen) ||
+	    csvtab_num(t, row, c->ipw, &ipw, err, errlen) ||
+	    nvdvfs_warps(t, row, c, &w, err, errlen))
+		return -1;
+	if (!(occ >= 0 && occ <= 1)) {
+		snprintf(err, errlen, "%s:%zu: column '%s': %s is not in [0, 1]",
+			 t->path, t->line[row], t->hdr[c->occ], csvtab_str(t, row, c->occ));
 		return -1;
 	}
-	*power_w = 0;
-	if (c->power_w >= 0 && csvtab_num(t, row, c->power_w, power_w, err, errlen))
+	if (!(w >= 1) || ipw < 0) {
+		snprintf(err, errlen, "%s:%zu: warps must be at least 1 and "
+			 "inst_per_warp not negative", t->path, t->line[row]);
+		return -1;
+	}
+	if (fits(t, row, "warps", w, &s->warps, err, errlen) ||
+	    fits(t, row, "inst_per_warp * warps", ipw * w, &s->insts, err, errlen) ||
+	    sum(t, row, "l2 read + write transactions", l2r, l2w, &s->l2_txn, err, errlen) ||
+	    sum(t, row, "dram read + write transactions", drr, drw, &s->dram_txn, err, errlen) ||
+	    sum(t, row, "shared load + store transactions", shl, shs, &s->shm_txn, err, errlen) ||
+	    fits(t, row, "shared loads + stores / 4", shl + shs / 4.0, &v, err, errlen) ||
+	    sum(t, row, "the memory instructions", s->l2_txn, v, &s->mem_insts, err, errlen) ||
+	    nvdvfs_power_w(t, row, c->power_w, power_w, err, errlen))
 		return -1;
 
-	memset(s, 0, sizeof(*s));
-	s->interval_ns = to_u64(ms * 1e6);
-	s->busy_ns = s->interval_ns;
-	s->core_khz = (u32)llround(core * 1000);
-	s->mem_khz = (u32)llround(mem * 1000);
-	s->warps = to_u64(w);
-	s->occupancy_q16 = to_u64(occ * 65536);
-	s->l2_txn = to_u64(l2r + l2w);
-	s->dram_txn = to_u64(drr + drw);
+	s->interval_ns = ns;
+	s->busy_ns = ns;
+	s->core_khz = (u32)core;
+	s->mem_khz = (u32)mem;
+	s->occupancy_q16 = (u64)llround(occ * 65536);
 	s->l2_hits = s->l2_txn - (s->dram_txn < s->l2_txn ? s->dram_txn : s->l2_txn);
-	s->shm_txn = to_u64(shl + shs);
-	s->gld_txn = to_u64(gld);
-	s->gst_txn = to_u64(gst);
-	s->insts = to_u64(ipw * w);
-	s->mem_insts = s->l2_txn + to_u64(shl + shs / 4.0);
 	s->caps = GPUGOV_CAP_MEM_KHZ | GPUGOV_CAP_MEM_TXN | GPUGOV_CAP_SHM_TXN |
 		  GPUGOV_CAP_WARPS | GPUGOV_CAP_INSTS;
 	return 0;

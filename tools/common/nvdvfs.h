@@ -25,6 +25,8 @@ int nvdvfs_cols_find(const struct csvtab *t, struct nvdvfs_cols *c,
 int nvdvfs_warps(const struct csvtab *t, size_t row,
 		 const struct nvdvfs_cols *c, double *warps, char *err,
 		 size_t errlen);
+int nvdvfs_power_w(const struct csvtab *t, size_t row, int col,
+		   double *power_w, char *err, size_t errlen);
 int nvdvfs_row_sample(const struct csvtab *t, size_t row,
 		      const struct nvdvfs_cols *c, struct gpugov_sample *s,
 		      double *power_w, char *err, size_t errlen);

@@ -9,10 +9,13 @@
  * class (core clock only, memory clock only, both) and per workload, next
  * to the trivial baselines "1/f" (time proportional to the core clock
  * period) and "none" (no change).  The busy-only model is not listed: with
- * a single measured point it is the 1/f baseline.
+ * a single measured point it is the 1/f baseline.  A model a trace lacks
+ * the counters for is not scored on it, and that is said on stderr, with
+ * the missing counters.
  */
 #include <math.h>
 #include <string.h>
+#include "capnames.h"
 #include "cmdline.h"
 #include "sweep.h"
 #include "gpugov_predict.h"
@@ -33,7 +36,16 @@ struct err_stats {
 struct accuracy_opts {
 	int base;		/* OPP index, -1 = top */
 	bool want[NR_MODELS];
+	bool named[NR_MODELS];	/* asked for with --predictor */
 	enum table_format fmt;
+};
+
+/* Traces a model could not be scored on: how many, which, and why. */
+struct unscored {
+	unsigned int n;
+	u32 missing;		/* GPUGOV_CAP_* the traces lack */
+	char names[200];	/* the first traces' names, whole */
+	bool more;		/* and more than those */
 };
 
 static void stats_add(struct err_stats *s, double e)
@@ -78,16 +90,38 @@ static enum move_class move_of(const struct gpugov_opp *b, const struct gpugov_o
 	return b->core_khz == o->core_khz ? MOVE_MEM : MOVE_JOINT;
 }
 
+/* Note that model @m cannot be scored on @w: it lacks @missing. */
+static void note_unscored(struct unscored *u, const struct sweep *w, u32 missing)
+{
+	size_t len = strlen(u->names);
+
+	u->n++;
+	if (!u->more && len + strlen(w->name) + 3 < sizeof(u->names))
+		snprintf(u->names + len, sizeof(u->names) - len, "%s%s",
+			 len ? ", " : "", w->name);
+	else
+		u->more = true;
+	u->missing |= missing;
+}
+
 /* Errors of every wanted model on one trace, added to @all and @per. */
 static void score_sweep(const struct sweep *w, const struct accuracy_opts *o,
 			struct err_stats all[NR_MODELS][NR_MOVES],
-			struct err_stats per[NR_MODELS])
+			struct err_stats per[NR_MODELS], struct unscored un[NR_MODELS])
 {
+	int m;
+
+	for (m = 0; m < GPUGOV_NR_PRED; m++) {
+		u32 need = gpugov_predictor(m)->caps;
+
+		if (o->want[m] && (need & w->t.hdr.caps) != need)
+			note_unscored(&un[m], w, need & ~w->t.hdr.caps);
+	}
+
 	const struct gpugov_opp_table *t = &w->t.hdr.opps;
 	u32 base = o->base < 0 ? t->nr - 1 : (u32)o->base, seg, i;
 	struct gpugov_pred_state st;
 	u64 tp[GPUGOV_MAX_OPPS];
-	int m;
 
 	for (seg = 0; seg < w->t.nr_seg; seg++) {
 		const struct gpugov_sample *s = sweep_sample(w, seg, base);
@@ -127,11 +161,19 @@ static void print_help(void)
 {
 	printf("usage: gpugov-replay accuracy [--base N|top] [--predictor NAME]...\n"
 	       "                              [--csv|--json] SWEEP_TRACE...\n"
-	       "Open-loop error of each model from the base OPP (default: top) to\n"
-	       "every other OPP: MAPE, max |error| and signed bias in %%, overall, per\n"
-	       "move class and per workload (one workload per trace file), beside the\n"
-	       "baselines 1/f (time ~ core period) and none (no change).\n"
-	       "Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
+	       "Open-loop error of each model from the base OPP to every other OPP:\n"
+	       "MAPE, max |error| and signed bias in %%, overall, per move class and\n"
+	       "per workload (one workload per trace file), beside the baselines 1/f\n"
+	       "(time ~ core period) and none (no change).\n"
+	       "  --base N|top      the base OPP: N is an OPP index into each trace's\n"
+	       "                    OPP table, 0 (the lowest OPP) to the number of OPPs\n"
+	       "                    - 1 (at most %d); top (default): the highest OPP\n"
+	       "  --predictor NAME  score this model (repeatable; default: all but busy)\n"
+	       "A model is not scored on a trace that lacks its counters; each such\n"
+	       "model is named on stderr with the counters missing.\n"
+	       "Exit status: 0 success, 1 unreadable trace, or no trace has the\n"
+	       "counters of a model named with --predictor, 2 bad usage.\n",
+	       GPUGOV_MAX_OPPS - 1);
 }
 
 /* accuracy's own options (struct cmdline's @own). */
@@ -142,12 +184,16 @@ static int accuracy_opt(int c, void *ctx)
 
 	switch (c) {
 	case 'b':
-		if (!strcmp(optarg, "top"))
+		if (!strcmp(optarg, "top")) {
 			o->base = -1;
-		else if (parse_u32(optarg, strlen(optarg), &v) || v >= GPUGOV_MAX_OPPS)
-			return -1;
-		else
+		} else if (parse_u32(optarg, strlen(optarg), &v) || v >= GPUGOV_MAX_OPPS) {
+			fprintf(stderr, "gpugov-replay accuracy: --base '%s' is not an OPP "
+				"index: give 0 (the lowest OPP) to %d, or top\n", optarg,
+				GPUGOV_MAX_OPPS - 1);
+			return EXIT_USAGE;
+		} else {
 			o->base = (int)v;
+		}
 		return 0;
 	case 'p':
 		return set_wanted(o->want, gpugov_predictor_find(optarg, strlen(optarg)));
@@ -173,6 +219,7 @@ static int parse_accuracy_args(int argc, char **argv, struct accuracy_opts *o)
 	ret = cmdline_parse(argc, argv, &cl);
 	if (ret)
 		return ret;
+	memcpy(o->named, o->want, sizeof(o->named));
 	want_all_but_busy(o->want, NR_MODELS);
 	o->want[MODEL_INV_F] = o->want[MODEL_NONE] = true;
 	return cmdline_need_traces("accuracy", argc);
@@ -186,27 +233,32 @@ int cmd_accuracy(int argc, char **argv)
 					     "max_pct", "bias_pct" };
 	static struct err_stats all[NR_MODELS][NR_MOVES];
 	struct err_stats per[NR_MODELS], total;
+	struct unscored un[NR_MODELS];
 	struct accuracy_opts o;
 	struct table ot, wt;
 	struct sweep w;
 	int ret, a, m, k;
+	char missing[256];
 
 	ret = parse_accuracy_args(argc, argv, &o);
 	if (ret)
 		return ret;
+	memset(un, 0, sizeof(un));
 	table_init(&ot, "accuracy", o.fmt, ocols, 6);
 	table_init(&wt, "accuracy per workload", o.fmt, wcols, 6);
 	for (a = optind; a < argc; a++) {
 		if (sweep_open(&w, argv[a], "accuracy"))
 			return EXIT_FAILURE_RUN;
 		if (o.base >= (int)w.t.hdr.opps.nr) {
-			fprintf(stderr, "gpugov-replay accuracy: %s: --base %d, but the trace "
-				"has %u OPPs\n", argv[a], o.base, w.t.hdr.opps.nr);
+			fprintf(stderr, "gpugov-replay accuracy: %s: --base %d is not an OPP "
+				"index of this trace: it has %u OPPs, indices 0 (the lowest) "
+				"to %u, or top\n", argv[a], o.base, w.t.hdr.opps.nr,
+				w.t.hdr.opps.nr - 1);
 			sweep_free(&w);
 			return EXIT_USAGE;
 		}
 		memset(per, 0, sizeof(per));
-		score_sweep(&w, &o, all, per);
+		score_sweep(&w, &o, all, per, un);
 		for (m = 0; m < NR_MODELS; m++)
 			if (per[m].n)
 				add_stats_row(&wt, w.name, model_name(m), &per[m]);
@@ -233,5 +285,23 @@ int cmd_accuracy(int argc, char **argv)
 	table_json_end(stdout, o.fmt);
 	table_free(&ot);
 	table_free(&wt);
-	return EXIT_OK;
+	fflush(stdout);
+	for (m = 0; m < GPUGOV_NR_PRED; m++) {
+		bool none = un[m].n == (unsigned int)(argc - optind);
+
+		if (!un[m].n)
+			continue;
+		caps_columns(un[m].missing, missing, sizeof(missing));
+		if (none)
+			fprintf(stderr, "gpugov-replay accuracy: %s not scored: no trace has "
+				"its counters (missing %s)\n", model_name(m), missing);
+		else
+			fprintf(stderr, "gpugov-replay accuracy: %s not scored on %u of %d "
+				"traces (%s%s): missing counters %s\n", model_name(m),
+				un[m].n, argc - optind, un[m].names,
+				un[m].more ? ", ..." : "", missing);
+		if (o.named[m] && none)
+			ret = EXIT_FAILURE_RUN;
+	}
+	return ret;
 }

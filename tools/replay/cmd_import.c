@@ -10,33 +10,25 @@
  *           for how they map to sample fields)
  *   csv     kernel,core_mhz[,mem_mhz],time_ms[,power_w][,FIELD...] where
  *           FIELD is any sample field name of `predict --help`
+ *           (tools/replay/import_csv.c, docs/trace-format.md)
  * Where power is measured, every trace's OPP table carries the mean power
  * of all kernels at that clock pair as its energy model (a device-wide
  * table, as em_pd_get() would give), and each record its own energy.
+ *
+ * The whole file is read and checked before anything is written
+ * (import_rows.c), and the traces are written all or nothing
+ * (import_out.c).  Data left out - power
+ * or a counter group with empty cells, a file name shared by two kernels -
+ * is reported on stderr, naming the lines.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "replay.h"
-#include "csvtab.h"
-#include "nvdvfs.h"
+#include "import.h"
 #include "trace.h"
-
-struct import_row {
-	char key[GPUGOV_TRACE_NAME_MAX * 2];
-	struct gpugov_sample s;
-	double power_w;
-	size_t line;
-};
-
-struct pair_power {
-	u32 core_khz, mem_khz;
-	double sum_w;
-	unsigned long n;
-};
 
 static const char import_usage[] =
 "usage: gpugov-replay import nvdvfs|csv FILE --out DIR [--device NAME] [--combined NAME]\n"
@@ -46,65 +38,13 @@ static const char import_usage[] =
 "  nvdvfs  NV-DVFS-Benchmark measurement CSV (appName, kernel, coreF, memF,\n"
 "          time/ms, nvprof metrics, optional power/W)\n"
 "  csv     columns kernel, core_mhz, time_ms, optional mem_mhz, power_w, and\n"
-"          any sample field (insts, load_stall_cyc, ...) as integers\n"
+"          any sample field (insts, load_stall_cyc, ...) as integers; the\n"
+"          format is docs/trace-format.md, \"Importing measurements\"\n"
+"Characters a file name cannot hold become '_'; kernels whose file names\n"
+"would be the same get -2, -3... (with a warning). Power or a counter group\n"
+"with empty cells is left out, with a warning naming the lines.\n"
+"Nothing is written unless the whole file is valid.\n"
 "Exit status: 0 success, 1 I/O error, 2 malformed input (file:line named).\n";
-
-static int row_nvdvfs(const struct csvtab *t, size_t r, const void *cols,
-		      struct import_row *out, char *err, size_t errlen)
-{
-	const struct nvdvfs_cols *c = cols;
-
-	snprintf(out->key, sizeof(out->key), "%s-%s%s%s", csvtab_str(t, r, c->app),
-		 csvtab_str(t, r, c->kernel), c->arg >= 0 ? "-" : "",
-		 c->arg >= 0 ? csvtab_str(t, r, c->arg) : "");
-	return nvdvfs_row_sample(t, r, c, &out->s, &out->power_w, err, errlen);
-}
-
-static int row_generic(const struct csvtab *t, size_t r, const void *cols,
-		       struct import_row *out, char *err, size_t errlen)
-{
-	char kv[192], msg[160];
-	double v;
-	size_t c;
-
-	memset(&out->s, 0, sizeof(out->s));
-	out->power_w = 0;
-	snprintf(out->key, sizeof(out->key), "%s", csvtab_str(t, r, csvtab_col(t, "kernel")));
-	for (c = 0; c < t->ncols; c++) {
-		const char *name = t->hdr[c], *cell = csvtab_str(t, r, (int)c);
-
-		if (!strcmp(name, "kernel") || !*cell)
-			continue;
-		if (!strcmp(name, "core_mhz") || !strcmp(name, "mem_mhz") ||
-		    !strcmp(name, "time_ms") || !strcmp(name, "power_w")) {
-			if (csvtab_num(t, r, (int)c, &v, err, errlen))
-				return -1;
-			if (!strcmp(name, "core_mhz"))
-				out->s.core_khz = (u32)llround(fmin(fmax(v, 0), 4e6) * 1000);
-			else if (!strcmp(name, "mem_mhz"))
-				out->s.mem_khz = (u32)llround(fmin(fmax(v, 0), 4e6) * 1000);
-			else if (!strcmp(name, "time_ms"))
-				out->s.interval_ns = out->s.busy_ns = (u64)llround(fmax(v, 0) * 1e6);
-			else
-				out->power_w = v;
-			continue;
-		}
-		snprintf(kv, sizeof(kv), "%s=%s", name, cell);
-		if (parse_sample_kv(kv, strlen(kv), &out->s, msg, sizeof(msg))) {
-			snprintf(err, errlen, "%s:%zu: %s", t->path, t->line[r], msg);
-			return -1;
-		}
-	}
-	if (out->s.mem_khz)
-		out->s.caps |= GPUGOV_CAP_MEM_KHZ;
-	if (!out->s.core_khz || !out->s.interval_ns) {
-		snprintf(err, errlen, "%s:%zu: core_mhz and time_ms must be positive",
-			 t->path, t->line[r]);
-		return -1;
-	}
-	(void)cols;
-	return 0;
-}
 
 static int cmp_opp(const void *a, const void *b)
 {
@@ -115,60 +55,71 @@ static int cmp_opp(const void *a, const void *b)
 	return (x->mem_khz > y->mem_khz) - (x->mem_khz < y->mem_khz);
 }
 
-static double mean_power(const struct pair_power *pp, size_t n, u32 core, u32 mem)
+static double mean_power(const struct import *im, u32 core, u32 mem)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (pp[i].core_khz == core && pp[i].mem_khz == mem)
-			return pp[i].n ? pp[i].sum_w / pp[i].n : 0;
+	for (i = 0; i < im->npp; i++)
+		if (im->pp[i].core_khz == core && im->pp[i].mem_khz == mem)
+			return im->pp[i].n ? im->pp[i].sum_w / im->pp[i].n : 0;
 	return 0;
+}
+
+/* "gpugov-replay import of FILE kernel KEY", one line of trace text. */
+static void set_source(struct gpugov_trace_hdr *h, const char *path, const char *key)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char *p;
+
+	snprintf(h->source, sizeof(h->source), "gpugov-replay import of %.100s %s%.120s",
+		 base, key ? "kernel " : "all kernels", key ? key : "");
+	for (p = h->source + strlen("gpugov-replay import of "); *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f || *p == '#')
+			*p = '_';
 }
 
 /*
  * The sweep of the kernel whose first row is rows[first]: its clock pairs
  * as an ascending OPP table in @h, and one record per pair in @rec.
  */
-static int build_kernel(const char *device, const char *src,
-			const struct import_row *rows, size_t nrows, size_t first,
-			const struct pair_power *pp, size_t npp, bool power,
+static int build_kernel(const struct import *im, size_t first, u32 caps,
 			struct gpugov_trace_hdr *h, struct gpugov_trace_rec *rec,
 			char *err, size_t errlen)
 {
+	const struct import_row *rows = im->rows;
+	const char *src = im->t->path;
 	size_t i, k, n = 0;
-	u32 caps = ~0U;
 
 	gpugov_trace_hdr_init(h, GPUGOV_TRACE_SWEEP, GPUGOV_INTERVAL_SEGMENT, 0);
-	snprintf(h->device, sizeof(h->device), "%s", device);
-	snprintf(h->source, sizeof(h->source), "gpugov-replay import of %s", src);
-	for (i = first; i < nrows; i++) {
+	snprintf(h->device, sizeof(h->device), "%s", im->device);
+	set_source(h, src, rows[first].key);
+	for (i = first; i < im->t->nrows; i++) {
 		if (strcmp(rows[i].key, rows[first].key))
 			continue;
 		if (n == GPUGOV_MAX_OPPS) {
-			snprintf(err, errlen, "%s: kernel %s has more than %d clock pairs",
-				 src, rows[first].key, GPUGOV_MAX_OPPS);
+			snprintf(err, errlen, "%s:%zu: kernel %.100s has more than %d clock pairs",
+				 src, im->t->line[i], rows[first].key, GPUGOV_MAX_OPPS);
 			return -1;
 		}
 		h->opps.opp[n].core_khz = rows[i].s.core_khz;
 		h->opps.opp[n++].mem_khz = rows[i].s.mem_khz;
-		caps &= rows[i].s.caps;
 	}
 	h->opps.nr = (u32)n;
 	qsort(h->opps.opp, n, sizeof(h->opps.opp[0]), cmp_opp);
 	for (k = 0; k + 1 < n; k++) {
 		if (!cmp_opp(&h->opps.opp[k], &h->opps.opp[k + 1])) {
-			snprintf(err, errlen, "%s: kernel %s measured twice at %u/%u kHz",
+			snprintf(err, errlen, "%s: kernel %.100s measured twice at %u/%u kHz",
 				 src, rows[first].key, h->opps.opp[k].core_khz,
 				 h->opps.opp[k].mem_khz);
 			return -1;
 		}
 	}
-	for (k = 0; power && k < n; k++)
-		h->opps.opp[k].power_uw = (u32)llround(1e6 * mean_power(pp, npp,
+	for (k = 0; im->power && k < n; k++)
+		h->opps.opp[k].power_uw = (u32)llround(1e6 * mean_power(im,
 				h->opps.opp[k].core_khz, h->opps.opp[k].mem_khz));
-	h->caps = caps | (power ? GPUGOV_CAP_ENERGY : 0);
+	h->caps = (caps & ~GPUGOV_CAP_ENERGY) | (im->power ? GPUGOV_CAP_ENERGY : 0);
 	for (k = 0; k < n; k++) {
-		for (i = first; i < nrows; i++)
+		for (i = first; i < im->t->nrows; i++)
 			if (!strcmp(rows[i].key, rows[first].key) &&
 			    rows[i].s.core_khz == h->opps.opp[k].core_khz &&
 			    rows[i].s.mem_khz == h->opps.opp[k].mem_khz)
@@ -177,30 +128,14 @@ static int build_kernel(const char *device, const char *src,
 		rec[k].opp = (u32)k;
 		rec[k].s = rows[i].s;
 		rec[k].s.caps = h->caps;
-		if (power) {
-			/* W * ms = mJ = 10^9 pJ */
-			rec[k].energy_pj = (u64)llround(rows[i].power_w *
-							rows[i].s.interval_ns * 1e3);
+		if (im->power) {
+			/* W * ns * 10^3 = pJ; range checked in check_power() */
+			rec[k].energy_pj = (u64)round(rows[i].power_w *
+						      rows[i].s.interval_ns * 1e3);
 			rec[k].s.energy_uj = rec[k].energy_pj / 1000000;
 		}
 	}
 	return 0;
-}
-
-static FILE *open_trace(const char *dir, const char *key, char *err, size_t errlen)
-{
-	char path[512], name[GPUGOV_TRACE_NAME_MAX * 2];
-	size_t i, k = 0;
-	FILE *f;
-
-	for (i = 0; key[i] && k + 1 < sizeof(name); i++)
-		name[k++] = strchr("/ \t\\:*?\"<>|", key[i]) ? '_' : key[i];
-	name[k] = 0;
-	snprintf(path, sizeof(path), "%s/%s.trace", dir, name);
-	f = fopen(path, "w");
-	if (!f)
-		snprintf(err, errlen, "%.400s: %s", path, strerror(errno));
-	return f;
 }
 
 static int write_recs(FILE *f, const struct gpugov_trace_hdr *h,
@@ -216,99 +151,179 @@ static int write_recs(FILE *f, const struct gpugov_trace_hdr *h,
 	return 0;
 }
 
-static int import_table(const struct csvtab *t, bool nvdvfs, const char *dir,
-			const char *device, const char *combined, char *err,
+/* The first row of each kernel, in file order, and the kernels' count. */
+static size_t kernels(const struct import *im, size_t *first)
+{
+	size_t r, i, n = 0;
+
+	for (r = 0; r < im->t->nrows; r++) {
+		for (i = 0; i < n && strcmp(im->rows[first[i]].key, im->rows[r].key); i++)
+			;
+		if (i == n)
+			first[n++] = r;
+	}
+	return n;
+}
+
+/* Each kernel's trace file name stem, or the --combined one. */
+static int file_names(const struct import *im, const size_t *first, size_t nk,
+		      const char *combined, char **names, char *err, size_t errlen)
+{
+	const char **keys = calloc(nk ? nk : 1, sizeof(*keys));
+	size_t *lines = calloc(nk ? nk : 1, sizeof(*lines));
+	size_t i;
+	int ret = -1;
+
+	if (keys && lines) {
+		for (i = 0; i < nk; i++) {
+			keys[i] = combined ? combined : im->rows[first[i]].key;
+			lines[i] = im->t->line[first[i]];
+		}
+		ret = import_names(keys, lines, combined ? 1 : nk, im->t->path, names,
+				   err, errlen);
+	} else {
+		snprintf(err, errlen, "out of memory");
+	}
+	free(keys);
+	free(lines);
+	return ret;
+}
+
+/*
+ * Write the traces of the checked rows, all or nothing.  Return: 0,
+ * EXIT_USAGE (input that cannot be a trace) or EXIT_FAILURE_RUN (I/O).
+ */
+static int write_traces(const struct import *im, const char *dir, const char *combined,
+			const size_t *first, size_t nk, char **names, char *err,
 			size_t errlen)
 {
 	static struct gpugov_trace_rec rec[GPUGOV_MAX_OPPS];
 	struct gpugov_trace_hdr h, first_hdr;
-	FILE *f, *cf = NULL;
-	struct nvdvfs_cols nc;
-	struct import_row *rows;
-	struct pair_power *pp;
-	size_t r, i, npp = 0, written = 0;
-	bool power = true;
-	int ret = 0;
+	struct import_out o;
+	char dest[512];
+	FILE *f = NULL;
+	int ret = EXIT_USAGE;
+	u32 caps = 0;
+	size_t k;
 
-	if (nvdvfs ? nvdvfs_cols_find(t, &nc, err, errlen) :
-	    (csvtab_need(t, "kernel", err, errlen) < 0 ||
-	     csvtab_need(t, "core_mhz", err, errlen) < 0 ||
-	     csvtab_need(t, "time_ms", err, errlen) < 0))
-		return -1;
-	rows = calloc(t->nrows ? t->nrows : 1, sizeof(*rows));
-	pp = calloc(t->nrows ? t->nrows : 1, sizeof(*pp));
-	if (!rows || !pp) {
+	if (combined) {
+		snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[0]);
+		caps = import_scope_caps(im, NULL, dest);
+	}
+	if (import_out_begin(&o, dir, err, errlen))
+		return EXIT_FAILURE_RUN;
+	for (k = 0; k < nk; k++) {
+		if (!combined) {
+			snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[k]);
+			caps = import_scope_caps(im, im->rows[first[k]].key, dest);
+		}
+		if (build_kernel(im, first[k], caps, &h, rec, err, errlen))
+			goto fail;
+		if (combined && k) {
+			if (h.opps.nr != first_hdr.opps.nr ||
+			    memcmp(&h.opps.opp, &first_hdr.opps.opp,
+				   h.opps.nr * sizeof(h.opps.opp[0]))) {
+				snprintf(err, errlen, "%s:%zu: kernel %.100s has other clock "
+					 "pairs than the first kernel: cannot combine",
+					 im->t->path, im->t->line[first[k]],
+					 im->rows[first[k]].key);
+				goto fail;
+			}
+		} else {
+			if (combined) {
+				set_source(&h, im->t->path, NULL);
+				first_hdr = h;
+			}
+			f = import_out_open(&o, names[combined ? 0 : k], err, errlen);
+			if (!f || gpugov_trace_write_header(f, &h))
+				goto io_fail;
+		}
+		if (write_recs(f, combined ? &first_hdr : &h, rec, combined ? (u32)k : 0))
+			goto io_fail;
+		if (!combined || k + 1 == nk) {
+			if (fclose(f)) {
+				f = NULL;
+				goto io_fail;
+			}
+			f = NULL;
+		}
+	}
+	if (!import_out_commit(&o, err, errlen))
+		return 0;
+	ret = EXIT_FAILURE_RUN;
+	goto fail;
+io_fail:
+	if (!*err)
+		snprintf(err, errlen, "%.400s: write error: %s", dest, strerror(errno));
+	ret = EXIT_FAILURE_RUN;
+fail:
+	if (f)
+		fclose(f);
+	import_out_abort(&o);
+	return ret;
+}
+
+/* Return: 0, EXIT_USAGE (malformed input) or EXIT_FAILURE_RUN (I/O). */
+static int import_table(struct import *im, const char *dir, const char *combined,
+			char *err, size_t errlen)
+{
+	const struct csvtab *t = im->t;
+	size_t nk = 0, r, *first = NULL;
+	char **names = NULL;
+	int ret = EXIT_USAGE;
+
+	if (im->nvdvfs ? nvdvfs_cols_find(t, &im->nc, err, errlen) :
+	    import_csv_header(t, &im->gc, err, errlen))
+		return EXIT_USAGE;
+	if (!t->nrows) {
+		snprintf(err, errlen, "%s: no data rows", t->path);
+		return EXIT_USAGE;
+	}
+	im->rows = calloc(t->nrows, sizeof(*im->rows));
+	im->pp = calloc(t->nrows, sizeof(*im->pp));
+	first = calloc(t->nrows, sizeof(*first));
+	names = calloc(t->nrows, sizeof(*names));
+	if (!im->rows || !im->pp || !first || !names) {
 		snprintf(err, errlen, "out of memory");
-		ret = -1;
+		ret = EXIT_FAILURE_RUN;
 		goto out;
 	}
-	for (r = 0; r < t->nrows; r++) {
-		ret = nvdvfs ? row_nvdvfs(t, r, &nc, &rows[r], err, errlen) :
-			       row_generic(t, r, NULL, &rows[r], err, errlen);
-		if (ret)
-			goto out;
-		power &= rows[r].power_w > 0;
-		for (i = 0; i < npp; i++)
-			if (pp[i].core_khz == rows[r].s.core_khz &&
-			    pp[i].mem_khz == rows[r].s.mem_khz)
-				break;
-		if (i == npp) {
-			pp[npp].core_khz = rows[r].s.core_khz;
-			pp[npp++].mem_khz = rows[r].s.mem_khz;
-		}
-		pp[i].sum_w += rows[r].power_w;
-		pp[i].n++;
-	}
-	for (r = 0; r < t->nrows; r++) {
-		for (i = 0; i < r && strcmp(rows[i].key, rows[r].key); i++)
-			;
-		if (i < r)
-			continue;	/* kernel already written */
-		ret = build_kernel(device, t->path, rows, t->nrows, r, pp, npp,
-				   power && t->nrows, &h, rec, err, errlen);
-		if (ret)
-			goto out;
-		if (combined && !written) {
-			first_hdr = h;
-			cf = open_trace(dir, combined, err, errlen);
-			if (!cf || gpugov_trace_write_header(cf, &h))
-				goto io_err;
-		} else if (combined && (h.opps.nr != first_hdr.opps.nr ||
-			   memcmp(&h.opps.opp, &first_hdr.opps.opp,
-				  h.opps.nr * sizeof(h.opps.opp[0])))) {
-			snprintf(err, errlen, "%s: kernel %s has other clock pairs than "
-				 "the first kernel: cannot combine", t->path, rows[r].key);
-			ret = -1;
-			goto out;
-		}
-		if (combined) {
-			if (write_recs(cf, &first_hdr, rec, (u32)written))
-				goto io_err;
-		} else {
-			f = open_trace(dir, rows[r].key, err, errlen);
-			if (!f || gpugov_trace_write_header(f, &h) || write_recs(f, &h, rec, 0) ||
-			    fclose(f)) {
-				f = NULL;
-				goto io_err;
-			}
-		}
-		written++;
-	}
-	fprintf(stderr, "gpugov-replay import: %zu rows, %zu kernels -> %s%s\n",
-		t->nrows, written, dir, power ? " (with measured power)" : "");
-	goto out;
-io_err:
-	if (!*err)
-		snprintf(err, errlen, "%s: write error", dir);
-	ret = -1;
+	if (import_read_rows(im, err, errlen))
+		goto out;
+	nk = kernels(im, first);
+	ret = EXIT_FAILURE_RUN;
+	if (file_names(im, first, nk, combined, names, err, errlen))
+		goto out;
+	ret = write_traces(im, dir, combined, first, nk, names, err, errlen);
+	if (ret)
+		goto out;
+	fprintf(stderr, "gpugov-replay import: %zu rows, %zu kernels -> %s%s%s%s%s\n",
+		t->nrows, nk, dir, combined ? "/" : "", combined ? names[0] : "",
+		combined ? ".trace" : "", im->power ? " (with measured power)" : "");
 out:
-	if (cf && fclose(cf) && !ret) {
-		snprintf(err, errlen, "%s: write error", dir);
-		ret = -1;
-	}
-	free(rows);
-	free(pp);
+	for (r = 0; r < t->nrows && names; r++)
+		free(names[r]);
+	for (r = 0; r < t->nrows && im->rows; r++)
+		free(im->rows[r].key);
+	free(names);
+	free(first);
+	free(im->rows);
+	free(im->pp);
+	import_csv_free(&im->gc);
 	return ret;
+}
+
+/* A device name the trace format takes: one word of 1..63 characters. */
+static bool device_ok(const char *d)
+{
+	const char *p;
+
+	if (!*d || strlen(d) >= GPUGOV_TRACE_NAME_MAX)
+		return false;
+	for (p = d; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#')
+			return false;
+	return true;
 }
 
 int cmd_import(int argc, char **argv)
@@ -320,10 +335,10 @@ int cmd_import(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *device = "gpu", *combined = NULL;
+	const char *out = NULL, *combined = NULL;
+	struct import im = { .device = "gpu" };
 	char err[512];
 	struct csvtab t;
-	bool nvdvfs;
 	int c, ret;
 
 	optind = 1;
@@ -333,7 +348,7 @@ int cmd_import(int argc, char **argv)
 			out = optarg;
 			break;
 		case 'd':
-			device = optarg;
+			im.device = optarg;
 			break;
 		case 'c':
 			combined = optarg;
@@ -350,21 +365,26 @@ int cmd_import(int argc, char **argv)
 		fputs(import_usage, stderr);
 		return EXIT_USAGE;
 	}
-	nvdvfs = !strcmp(argv[optind], "nvdvfs");
-	if (mkdir(out, 0755) && errno != EEXIST) {
-		fprintf(stderr, "gpugov-replay import: %s: %s\n", out, strerror(errno));
-		return EXIT_FAILURE_RUN;
+	if (!device_ok(im.device)) {
+		fprintf(stderr, "gpugov-replay import: --device '%s': one word of at most "
+			"%d characters, without '#'\n", im.device, GPUGOV_TRACE_NAME_MAX - 1);
+		return EXIT_USAGE;
 	}
+	if (combined && !*combined) {
+		fprintf(stderr, "gpugov-replay import: --combined needs a name\n");
+		return EXIT_USAGE;
+	}
+	im.nvdvfs = !strcmp(argv[optind], "nvdvfs");
 	if (csvtab_load(&t, argv[optind + 1], err, sizeof(err))) {
 		fprintf(stderr, "gpugov-replay import: %s\n", err);
+		csvtab_free(&t);
 		return EXIT_USAGE;
 	}
 	err[0] = 0;
-	ret = import_table(&t, nvdvfs, out, device, combined, err, sizeof(err));
+	im.t = &t;
+	ret = import_table(&im, out, combined, err, sizeof(err));
 	csvtab_free(&t);
-	if (ret) {
+	if (ret)
 		fprintf(stderr, "gpugov-replay import: %s\n", err);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return ret;
 }

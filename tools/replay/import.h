@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * import.h - the pieces of `gpugov-replay import`: the generic CSV layout
+ * (import_csv.c), output file names and all-or-nothing output
+ * (import_out.c).  The NV-DVFS-Benchmark layout is tools/common/nvdvfs.c.
+ */
+#ifndef GPUGOV_IMPORT_H
+#define GPUGOV_IMPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "csvtab.h"
+#include "nvdvfs.h"
+#include "gpugov_sample.h"
+
+/**
+ * struct import_row - one measurement (kernel at one clock pair)
+ * @key: the kernel's name (allocated)
+ * @s: its counters; s.caps has only the groups whose every given column
+ *	has a value on this row
+ * @power_w: mean power, 0 where not measured
+ */
+struct import_row {
+	char *key;
+	struct gpugov_sample s;
+	double power_w;
+};
+
+/**
+ * struct import_csv - columns of a generic CSV (import_csv_header())
+ * @kernel, @core, @mem, @time, @power, @busy: column indices, -1 if absent
+ * @cap: GPUGOV_CAP_* of each column (sample field columns), else 0
+ */
+struct import_csv {
+	int kernel, core, mem, time, power, busy;
+	u32 *cap;
+};
+
+int import_csv_header(const struct csvtab *t, struct import_csv *c, char *err,
+		      size_t errlen);
+void import_csv_free(struct import_csv *c);
+int import_csv_row(const struct csvtab *t, size_t r, const struct import_csv *c,
+		   struct import_row *out, char *err, size_t errlen);
+void import_csv_warn_dropped(const struct csvtab *t, const struct import_csv *c,
+			     const struct import_row *rows, const char *key,
+			     u32 dropped, const char *dest);
+void import_warn_lines(const struct csvtab *t, const char *what, const size_t *rows,
+		       size_t n, size_t of, const char *then);
+
+/**
+ * struct pair_power - the power measured at one clock pair, all kernels
+ */
+struct pair_power {
+	u32 core_khz, mem_khz;
+	double sum_w;
+	unsigned long n;
+};
+
+/**
+ * struct import - one input file being imported
+ * @t: its table
+ * @nvdvfs: the NV-DVFS-Benchmark layout, else the generic one
+ * @nc, @gc: its columns in that layout
+ * @rows: one per data row
+ * @pp, @npp: the power at each clock pair
+ * @power: every row has power: the traces carry it
+ * @device: the device name for the traces
+ */
+struct import {
+	const struct csvtab *t;
+	bool nvdvfs;
+	struct nvdvfs_cols nc;
+	struct import_csv gc;
+	struct import_row *rows;
+	struct pair_power *pp;
+	size_t npp;
+	bool power;
+	const char *device;
+};
+
+int import_read_rows(struct import *im, char *err, size_t errlen);
+u32 import_scope_caps(const struct import *im, const char *key, const char *dest);
+
+/**
+ * struct import_out - trace files written all or nothing
+ * @dir: output directory
+ * @made_dir: it was created by this import (removed again on failure)
+ * @nr: files so far
+ * @tmp, @final: each file's temporary and final path
+ */
+struct import_out {
+	const char *dir;
+	bool made_dir;
+	size_t nr, cap;
+	char **tmp, **final;
+};
+
+int import_names(const char *const *keys, const size_t *lines, size_t n,
+		 const char *src, char **names, char *err, size_t errlen);
+int import_out_begin(struct import_out *o, const char *dir, char *err,
+		     size_t errlen);
+FILE *import_out_open(struct import_out *o, const char *name, char *err,
+		      size_t errlen);
+int import_out_commit(struct import_out *o, char *err, size_t errlen);
+void import_out_abort(struct import_out *o);
+
+#endif /* GPUGOV_IMPORT_H */

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * import_out.c - where `gpugov-replay import` writes: one file name per
+ * kernel, unique and safe, and trace files written all or nothing.
+ *
+ * Every trace goes to a temporary file in the output directory; only when
+ * all are written and each reads back with the trace reader are they
+ * renamed into place.  On any error the temporary files (and the output
+ * directory, if this import made it) are removed: bad input changes
+ * nothing, and no trace the reader would refuse is ever left behind.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "import.h"
+#include "trace.h"
+
+/* Longest file name stem: room for ".trace" and the temporary suffix. */
+#define NAME_STEM_MAX	200
+
+/* @key as a file name stem: no path separators, blanks or shell specials. */
+static char *file_stem(const char *key)
+{
+	size_t i, n = strlen(key) < NAME_STEM_MAX ? strlen(key) : NAME_STEM_MAX;
+	char *s = malloc(n + 1);
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)key[i];
+
+		s[i] = ch <= ' ' || ch == 0x7f || strchr("/\\:*?\"<>|#", ch) ||
+		       (!i && ch == '.') ? '_' : (char)ch;
+	}
+	s[n] = '\0';
+	return s;
+}
+
+static bool taken(char *const *names, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+/**
+ * import_names() - the file name stem of each kernel's trace
+ * @keys: the kernels' names, in file order
+ * @lines: the line each first appears on
+ * @n: how many
+ * @src: the input file, for messages
+ * @names: out, @n allocated stems (freed by the caller, also on failure)
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Characters a file name cannot or should not hold become '_'; a stem
+ * another kernel already has gets "-2", "-3"... - with a warning naming
+ * both kernels and their lines, so no trace overwrites another.
+ *
+ * Return: 0, or -1 (out of memory) with the message in @err.
+ */
+int import_names(const char *const *keys, const size_t *lines, size_t n,
+		 const char *src, char **names, char *err, size_t errlen)
+{
+	char **natural = calloc(n ? n : 1, sizeof(*natural));
+	size_t i, j, k, len;
+	int ret = -1;
+
+	for (i = 0; natural && i < n; i++)
+		if (!(natural[i] = file_stem(keys[i])))
+			goto out;
+	for (i = 0; natural && i < n; i++) {
+		if (strlen(keys[i]) > NAME_STEM_MAX)
+			fprintf(stderr, "gpugov-replay import: warning: %s:%zu: kernel name "
+				"longer than %d bytes, cut for its file name %s.trace\n",
+				src, lines[i], NAME_STEM_MAX, natural[i]);
+		if (!taken(names, i, natural[i])) {
+			if (!(names[i] = strdup(natural[i])))
+				goto out;
+			continue;
+		}
+		len = strlen(natural[i]) + 24;
+		if (!(names[i] = malloc(len)))
+			goto out;
+		for (k = 2;; k++) {
+			snprintf(names[i], len, "%s-%zu", natural[i], k);
+			if (!taken(natural, n, names[i]) && !taken(names, i, names[i]))
+				break;
+		}
+		for (j = 0; strcmp(names[j], natural[i]); j++)
+			;
+		fprintf(stderr, "gpugov-replay import: warning: %s: kernels '%s' (line %zu) "
+			"and '%s' (line %zu) have the same file name %s.trace: '%s' is "
+			"written to %s.trace\n", src, keys[j], lines[j], keys[i], lines[i],
+			natural[i], keys[i], names[i]);
+	}
+	ret = natural ? 0 : -1;
+out:
+	for (i = 0; natural && i < n; i++)
+		free(natural[i]);
+	free(natural);
+	if (ret)
+		snprintf(err, errlen, "out of memory");
+	return ret;
+}
+
+/**
+ * import_out_begin() - start writing into @dir
+ * @o: out, the state
+ * @dir: output directory, made if missing
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with the message in @err.
+ */
+int import_out_begin(struct import_out *o, const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	memset(o, 0, sizeof(*o));
+	o->dir = dir;
+	if (!mkdir(dir, 0755)) {
+		o->made_dir = true;
+		return 0;
+	}
+	if (errno == EEXIST && !stat(dir, &st) && S_ISDIR(st.st_mode))
+		return 0;
+	snprintf(err, errlen, "%.400s: %s", dir,
+		 errno == EEXIST ? "not a directory" : strerror(errno));
+	return -1;
+}
+
+static char *path_of(const char *dir, const char *pre, const char *name,
+		     const char *post)
+{
+	size_t len = strlen(dir) + strlen(pre) + strlen(name) + strlen(post) + 2;
+	char *p = malloc(len);
+
+	if (p)
+		snprintf(p, len, "%s/%s%s%s", dir, pre, name, post);
+	return p;
+}
+
+/**
+ * import_out_open() - a temporary file for the trace DIR/@name.trace
+ * @o: the state
+ * @name: file name stem
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Return: the stream to write (the caller closes it), or NULL with the
+ * message in @err.
+ */
+FILE *import_out_open(struct import_out *o, const char *name, char *err, size_t errlen)
+{
+	mode_t mask = umask(0);
+	FILE *f = NULL;
+	int fd = -1;
+
+	umask(mask);
+	if (o->nr == o->cap) {
+		size_t ncap = o->cap ? 2 * o->cap : 16;
+		char **nt = realloc(o->tmp, ncap * sizeof(*nt));
+		char **nf = nt ? realloc(o->final, ncap * sizeof(*nf)) : NULL;
+
+		if (nt)
+			o->tmp = nt;
+		if (!nt || !nf) {
+			snprintf(err, errlen, "out of memory");
+			return NULL;
+		}
+		o->final = nf;
+		o->cap = ncap;
+	}
+	o->tmp[o->nr] = path_of(o->dir, ".", name, ".trace.XXXXXX");
+	o->final[o->nr] = path_of(o->dir, "", name, ".trace");
+	if (o->tmp[o->nr] && o->final[o->nr])
+		fd = mkstemp(o->tmp[o->nr]);
+	if (fd < 0 || fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
+		snprintf(err, errlen, "%.400s: %s", o->final[o->nr] ? o->final[o->nr] : name,
+			 strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->tmp[o->nr]);
+		}
+		free(o->tmp[o->nr]);
+		free(o->final[o->nr]);
+		return NULL;
+	}
+	o->nr++;
+	return f;
+}
+
+static void out_free(struct import_out *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr; i++) {
+		free(o->tmp[i]);
+		free(o->final[i]);
+	}
+	free(o->tmp);
+	free(o->final);
+	o->tmp = o->final = NULL;
+	o->nr = o->cap = 0;
+}
+
+/**
+ * import_out_commit() - check every file written, then put them in place
+ * @o: the state; released on success
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with the message in @err (then call import_out_abort()).
+ */
+int import_out_commit(struct import_out *o, char *err, size_t errlen)
+{
+	char msg[GPUGOV_TRACE_ERR_MAX];
+	struct gpugov_trace t;
+	size_t i;
+
+	for (i = 0; i < o->nr; i++) {
+		if (gpugov_trace_load(o->tmp[i], &t, msg, sizeof(msg))) {
+			snprintf(err, errlen, "internal error: the trace for %.200s does not "
+				 "read back (%.250s); nothing written", o->final[i], msg);
+			return -1;
+		}
+		gpugov_trace_free(&t);
+	}
+	for (i = 0; i < o->nr; i++) {
+		if (rename(o->tmp[i], o->final[i])) {
+			snprintf(err, errlen, "%.400s: %s", o->final[i], strerror(errno));
+			return -1;
+		}
+		free(o->tmp[i]);
+		o->tmp[i] = NULL;
+	}
+	out_free(o);
+	return 0;
+}
+
+/**
+ * import_out_abort() - remove every temporary file, and the directory if
+ * this import made it
+ * @o: the state; released
+ */
+void import_out_abort(struct import_out *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr; i++)
+		if (o->tmp[i])
+			unlink(o->tmp[i]);
+	out_free(o);
+	if (o->made_dir)
+		rmdir(o->dir);
+}

@@ -99,7 +99,7 @@ static void score_sweep(const struct sweep *w, const struct accuracy_opts *o,
 				if ((gpugov_predictor(m)->caps & w->t.hdr.caps) !=
 				    gpugov_predictor(m)->caps)
 					continue;
-				gpugov_pred_init(&st);
+				sweep_pred_init(&st, w);
 				gpugov_predict(&st, m, s, t, tp);
 			}
 			for (i = 0; i < t->nr; i++) {
@@ -126,11 +126,13 @@ static void score_sweep(const struct sweep *w, const struct accuracy_opts *o,
 static void print_help(void)
 {
 	printf("usage: gpugov-replay accuracy [--base N|top] [--predictor NAME]...\n"
-	       "                              [--csv|--json] SWEEP_TRACE...\n"
+	       "                              [--coremem-gpu NAME|FILE] [--csv|--json]\n"
+	       "                              SWEEP_TRACE...\n"
 	       "Open-loop error of each model from the base OPP (default: top) to\n"
 	       "every other OPP: MAPE, max |error| and signed bias in %%, overall, per\n"
 	       "move class and per workload (one workload per trace file), beside the\n"
 	       "baselines 1/f (time ~ core period) and none (no change).\n"
+	       COREMEM_HELP
 	       "Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n");
 }
 
@@ -162,6 +164,7 @@ static int parse_accuracy_args(int argc, char **argv, struct accuracy_opts *o)
 		{ "base", required_argument, NULL, 'b' },
 		{ "predictor", required_argument, NULL, 'p' },
 		FORMAT_LONG_OPTS,
+		COREMEM_LONG_OPT,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmdline cl = { .cmd = "accuracy", .opts = opts, .help = print_help,

@@ -38,8 +38,12 @@ struct pair_power {
 	unsigned long n;
 };
 
+/* --coremem-gpu: a built-in description's name, or NULL */
+static const char *import_coremem_gpu;
+
 static const char import_usage[] =
 "usage: gpugov-replay import nvdvfs|csv FILE --out DIR [--device NAME] [--combined NAME]\n"
+"                            [--coremem-gpu NAME]\n"
 "Writes one sweep trace per kernel, DIR/<kernel>.trace, or with --combined one\n"
 "trace DIR/NAME.trace whose segments are the kernels in file order (all kernels\n"
 "must have the same clock pairs), for closed-loop runs across kernels.\n"
@@ -47,6 +51,9 @@ static const char import_usage[] =
 "          time/ms, nvprof metrics, optional power/W)\n"
 "  csv     columns kernel, core_mhz, time_ms, optional mem_mhz, power_w, and\n"
 "          any sample field (insts, load_stall_cyc, ...) as integers\n"
+"--coremem-gpu NAME writes the header line 'coremem-gpu NAME': the built-in GPU\n"
+"description (gtx980 gtx980-2019 gtx1080ti titanx-pascal p100 v100) the coremem\n"
+"model uses on these traces unless a command line says otherwise.\n"
 "Exit status: 0 success, 1 I/O error, 2 malformed input (file:line named).\n";
 
 static int row_nvdvfs(const struct csvtab *t, size_t r, const void *cols,
@@ -141,6 +148,9 @@ static int build_kernel(const char *device, const char *src,
 	gpugov_trace_hdr_init(h, GPUGOV_TRACE_SWEEP, GPUGOV_INTERVAL_SEGMENT, 0);
 	snprintf(h->device, sizeof(h->device), "%s", device);
 	snprintf(h->source, sizeof(h->source), "gpugov-replay import of %s", src);
+	if (import_coremem_gpu)
+		snprintf(h->coremem_gpu, sizeof(h->coremem_gpu), "%s",
+			 import_coremem_gpu);
 	for (i = first; i < nrows; i++) {
 		if (strcmp(rows[i].key, rows[first].key))
 			continue;
@@ -317,6 +327,7 @@ int cmd_import(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "device", required_argument, NULL, 'd' },
 		{ "combined", required_argument, NULL, 'c' },
+		{ "coremem-gpu", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -337,6 +348,14 @@ int cmd_import(int argc, char **argv)
 			break;
 		case 'c':
 			combined = optarg;
+			break;
+		case 'g':
+			if (gpugov_coremem_gpu_find(optarg, strlen(optarg)) < 0) {
+				fprintf(stderr, "gpugov-replay import: --coremem-gpu: "
+					"'%s' is not a built-in GPU description\n", optarg);
+				return EXIT_USAGE;
+			}
+			import_coremem_gpu = optarg;
 			break;
 		case 'h':
 			fputs(import_usage, stdout);

@@ -9,6 +9,7 @@
  *                       [--oracle FILE]
  *   gpugov-sim online   -g GPU -w WORKLOAD --epoch-us N
  *                       [--predictor NAME] [--objective NAME] [-o TRACE]
+ *                       [--coremem-gpu NAME|FILE]
  *   gpugov-sim openloop TRACE...
  * Common: --seed S (default 1), --scale F (grid factor, default 1).
  */
@@ -39,6 +40,7 @@ struct cli {
 
 static struct sim_gpu_desc gpu;
 static struct sim_workload wl;
+static struct coremem_gpu_sel coremem;	/* --coremem-gpu */
 
 static double now_s(void)
 {
@@ -55,7 +57,7 @@ static void usage(void)
 	      "options: --seed S --scale F --opp I --segment INSTS --epoch-us US\n"
 	      "         --frames\n"
 	      "         --follow top|energy|edp|ed2p -o TRACE --oracle FILE\n"
-	      "         --predictor NAME --objective NAME\n"
+	      "         --predictor NAME --objective NAME --coremem-gpu NAME|FILE\n"
 	      "see docs/simulator.md\n", stderr);
 	exit(2);
 }
@@ -93,8 +95,10 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "oracle", required_argument, NULL, 'O' },
 		{ "predictor", required_argument, NULL, 'P' },
 		{ "objective", required_argument, NULL, 'J' },
+		{ "coremem-gpu", required_argument, NULL, 'G' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char cerr[COREMEM_GPU_ERR_MAX];
 	int ch;
 
 	memset(c, 0, sizeof(*c));
@@ -133,6 +137,13 @@ static void parse(struct cli *c, int argc, char **argv)
 			c->pred = gpugov_predictor_find(optarg, strlen(optarg));
 			if (c->pred < 0) {
 				fprintf(stderr, "unknown predictor '%s'\n", optarg);
+				exit(2);
+			}
+			break;
+		case 'G':
+			if (coremem_gpu_select(optarg, &coremem, cerr,
+					       sizeof(cerr))) {
+				fprintf(stderr, "--coremem-gpu: %s\n", cerr);
 				exit(2);
 			}
 			break;
@@ -309,6 +320,7 @@ static int cmd_online(const struct cli *c)
 	o.epoch_ns = c->epoch_us * 1000;
 	o.trace = open_out(c->out);
 	o.source = src;
+	o.coremem = &coremem;
 	if (sim_online(&x, &o, &r, err)) {
 		fprintf(stderr, "gpugov-sim: %s\n", err);
 		return 1;

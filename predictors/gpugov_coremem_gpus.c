@@ -62,53 +62,73 @@
 	.lat_overlap = 4,		/* [WC] code */		\
 	.low_occ_u = 380000		/* [WC] code: 0.38 */
 
+/* The GTX 980 itself [GM204], whichever constants describe it. */
+#define CM_GM204_PART						\
+	.mem_mhz = 3505,		/* [GM204] 7 Gbps GDDR5 */ \
+	.bus_bits = 256,		/* [GM204] */		\
+	.l2_kib = 2048			/* [GM204] */
+
+/*
+ * GTX 980 parameters the 2018 [WC] and later [WC19] constants share: the
+ * SM [GM204], the Table III departure delay fit, the L2 latency, L_INST
+ * and the shared memory (latency also measured by [MC], section 6).
+ */
+#define CM_GM204						\
+	.sm_count = 16,			/* [GM204] */		\
+	.cores_sm = 128,		/* [GM204] */		\
+	.ddm_a_u = 805030000,		/* [WC] Table III fit */ \
+	.ddm_b_u = 8176200,		/* [WC] Table III fit */ \
+	.l2_lat_u = 222000000,		/* [WC] IV-B */		\
+	.inst_lat_u = 4000000,		/* [WC] code: L_INST */	\
+	.shm_lat_u = 28000000,		/* [MC] section 6, [WC] */ \
+	.shm_del_u = 1000000		/* [WC] code: D_sh */
+
+/*
+ * The GP102 parts (GTX 1080 Ti, TITAN X Pascal): the SM [GP102] and the
+ * authors' GTX 1080 Ti constants [WC19] other than the departure delay.
+ */
+#define CM_GP102						\
+	.sm_count = 28,			/* [GP102] */		\
+	.cores_sm = 128,		/* [GP102] */		\
+	.ldm_a_u = 178220000,		/* [WC19] a_L_DM */	\
+	.ldm_b_u = 396720000,		/* [WC19] b_L_DM */	\
+	.l2_lat_u = 220000000,		/* [WC19] L_L2 */	\
+	.l2_del_u = 1300000,		/* [WC19] D_L2 */	\
+	.inst_lat_u = 4000000,		/* [WC19] L_INST */	\
+	.inst_del_u = 1200000,		/* [WC19] D_INST */	\
+	.dp_del_u = 32000000,		/* [DER] 128 / 4 [GP102] */ \
+	.shm_lat_u = 28000000,		/* [WC19] L_sh */	\
+	.shm_del_u = 950000		/* [WC19] D_sh */
+
 static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 	[GPUGOV_CM_GTX980] = {
 		.name = "gtx980",
 		.product = "GeForce GTX 980 (Maxwell GM204), 2018 constants",
-		.mem_mhz = 3505,		/* [GM204] 7 Gbps GDDR5 */
-		.bus_bits = 256,		/* [GM204] */
-		.l2_kib = 2048,			/* [GM204] */
+		CM_GM204_PART,
 		.p = {
 			CM_COMMON,
-			.sm_count = 16,		/* [GM204] */
-			.cores_sm = 128,	/* [GM204] */
+			CM_GM204,
 			.ldm_a_u = 222780000,	/* [WC] eq. 4: 222.78 */
 			.ldm_b_u = 277320000,	/* [WC] eq. 4: 277.32 */
-			.ddm_a_u = 805030000,	/* [WC] Table III fit */
-			.ddm_b_u = 8176200,	/* [WC] Table III fit */
-			.l2_lat_u = 222000000,	/* [WC] IV-B */
 			.l2_del_u = 1000000,	/* [WC] IV-B */
-			.inst_lat_u = 4000000,	/* [WC] code: L_INST */
 			/* recovered from the authors' 49-pair reference rows */
 			.inst_del_u = 1200000,
 			.dp_del_u = 0,		/* [WC] no FP64 term */
-			.shm_lat_u = 28000000,	/* [MC] section 6, [WC] */
-			.shm_del_u = 1000000,	/* [WC] code: D_sh */
 		},
 	},
 	[GPUGOV_CM_GTX980_2019] = {
 		.name = "gtx980-2019",
 		.product = "GeForce GTX 980 (Maxwell GM204), later constants",
-		.mem_mhz = 3505,		/* [GM204] */
-		.bus_bits = 256,		/* [GM204] */
-		.l2_kib = 2048,			/* [GM204] */
+		CM_GM204_PART,
 		.p = {
 			CM_COMMON,
-			.sm_count = 16,		/* [GM204] */
-			.cores_sm = 128,	/* [GM204] */
+			CM_GM204,
 			.ldm_a_u = 78417000,	/* [WC19] GTX980 a_L_DM */
 			.ldm_b_u = 97620000,	/* [WC19] GTX980 b_L_DM */
-			.ddm_a_u = 805030000,	/* [WC19] GTX980 a_D_DM */
-			.ddm_b_u = 8176200,	/* [WC19] GTX980 b_D_DM */
-			.l2_lat_u = 222000000,	/* [WC19] GTX980 L_L2 */
 			.l2_del_u = 1200000,	/* [WC19] GTX980 D_L2 */
-			.inst_lat_u = 4000000,	/* [WC19] GTX980 L_INST */
 			.inst_del_u = 1000000,	/* [WC19] GTX980 D_INST */
 			/* recovered from the authors' 36-pair reference rows */
 			.dp_del_u = 80000000,
-			.shm_lat_u = 28000000,	/* [MC] section 6, [WC19] */
-			.shm_del_u = 1000000,	/* [WC19] GTX980 D_sh */
 		},
 	},
 	[GPUGOV_CM_GTX1080TI] = {
@@ -119,20 +139,9 @@ static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 		.l2_kib = 2816,			/* [GP102] */
 		.p = {
 			CM_COMMON,
-			.sm_count = 28,		/* [GP102] */
-			.cores_sm = 128,	/* [GP102] */
-			.ldm_a_u = 178220000,	/* [WC19] GTX1080TI a_L_DM */
-			.ldm_b_u = 396720000,	/* [WC19] GTX1080TI b_L_DM */
+			CM_GP102,
 			.ddm_a_u = 7208570000ULL, /* [WC19] GTX1080TI a_D_DM */
 			.ddm_b_u = 10030500,	/* [WC19] GTX1080TI b_D_DM */
-			.l2_lat_u = 220000000,	/* [WC19] GTX1080TI L_L2 */
-			.l2_del_u = 1300000,	/* [WC19] GTX1080TI D_L2 */
-			.inst_lat_u = 4000000,	/* [WC19] GTX1080TI L_INST */
-			.inst_del_u = 1200000,	/* [WC19] GTX1080TI D_INST */
-			/* [DER] cores / FP64 units per SM: 128 / 4 [GP102] */
-			.dp_del_u = 32000000,
-			.shm_lat_u = 28000000,	/* [WC19] GTX1080TI L_sh */
-			.shm_del_u = 950000,	/* [WC19] GTX1080TI D_sh */
 		},
 	},
 	[GPUGOV_CM_TITANX_PASCAL] = {
@@ -143,25 +152,16 @@ static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 		.l2_kib = 3072,			/* [GP102] */
 		.p = {
 			CM_COMMON,
-			.sm_count = 28,		/* [GP102] */
-			.cores_sm = 128,	/* [GP102] */
 			/*
 			 * [DER] The same GP102 die and GDDR5X as the GTX
-			 * 1080 Ti: its eq. 4 latency [WC19] unchanged, its
-			 * departure delay (per transaction, in memory
-			 * cycles) scaled by the bus widths, 352 / 384.
+			 * 1080 Ti: its SM, L2 and eq. 4 latency constants
+			 * [WC19] unchanged, its departure delay (per
+			 * transaction, in memory cycles) scaled by the bus
+			 * widths, 352 / 384.
 			 */
-			.ldm_a_u = 178220000,
-			.ldm_b_u = 396720000,
+			CM_GP102,
 			.ddm_a_u = 6607855833ULL, /* 7208.57 * 352 / 384 */
 			.ddm_b_u = 9194625,	/* 10.0305 * 352 / 384 */
-			.l2_lat_u = 220000000,	/* [DER] = GTX 1080 Ti */
-			.l2_del_u = 1300000,	/* [DER] = GTX 1080 Ti */
-			.inst_lat_u = 4000000,	/* [DER] = GTX 1080 Ti */
-			.inst_del_u = 1200000,	/* [DER] = GTX 1080 Ti */
-			.dp_del_u = 32000000,	/* [DER] 128 / 4 [GP102] */
-			.shm_lat_u = 28000000,	/* [DER] = GTX 1080 Ti */
-			.shm_del_u = 950000,	/* [DER] = GTX 1080 Ti */
 		},
 	},
 	[GPUGOV_CM_P100] = {

@@ -63,21 +63,20 @@ static const struct cm_key {
 
 #define NR_KEYS	(sizeof(cm_keys) / sizeof(cm_keys[0]))
 
-/* Decimal digits only, at most @max: 0, or -1. */
+/* Decimal digits only (no sign, no blank), at most @max: 0, or -1. */
 static int parse_count(const char *s, size_t len, u64 max, u64 *out)
 {
-	u64 v = 0;
-	size_t i;
+	char buf[24], *end;
+	unsigned long long v;
 
-	if (!len)
+	if (!len || len >= sizeof(buf) || strspn(s, "0123456789") < len)
 		return -1;
-	for (i = 0; i < len; i++) {
-		unsigned int d = (unsigned char)s[i] - '0';
-
-		if (d > 9 || v > (max - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
 	*out = v;
 	return 0;
 }

@@ -8,10 +8,14 @@
  *  [CC]     NVIDIA, CUDA C++ Programming Guide, appendix "Compute
  *           Capabilities", table "Technical Specifications per Compute
  *           Capability": warp size 32 and 64 resident warps per SM for
- *           compute capabilities 5.2, 6.0, 6.1 and 7.0.
+ *           compute capabilities 5.2, 6.0, 6.1 and 7.0; and its table
+ *           "Throughput of Native Arithmetic Instructions" (results per
+ *           clock per SM): 32-bit floating-point add/multiply/fma 128
+ *           (5.2, 6.1) or 64 (6.0, 7.0), 64-bit 4 (5.2, 6.1) or 32 (6.0,
+ *           7.0).
  *  [GM204]  NVIDIA, "GeForce GTX 980 Whitepaper" (2014), GM204 overview
  *           and specification table: 16 SMs of 128 CUDA cores, 256-bit
- *           GDDR5, 2048 KB L2, 4 FP64 units per SM.
+ *           GDDR5 at 7 Gbps, 2048 KB L2.
  *  [GP102]  NVIDIA product specifications of the GeForce GTX 1080 Ti and
  *           the TITAN X (Pascal), both GP102 with 28 SMs and 3584 CUDA
  *           cores (128 per SM, as the Pascal GP104 SM of the "GeForce GTX
@@ -21,10 +25,10 @@
  *           as the CUDA deviceQuery sample reports them.
  *  [P100]   NVIDIA, "NVIDIA Tesla P100" whitepaper (2016), table 1: 56 SMs,
  *           64 FP32 cores and 32 FP64 units per SM, 4096-bit HBM2, 4096 KB
- *           L2; HBM2 clock 715 MHz.
+ *           L2.
  *  [V100]   NVIDIA, "NVIDIA Tesla V100 GPU Architecture" whitepaper (2017),
  *           table 1: 80 SMs, 64 FP32 cores and 32 FP64 units per SM,
- *           4096-bit HBM2, 6144 KB L2; HBM2 clock 877 MHz.
+ *           4096-bit HBM2, 6144 KB L2.
  *  [WC]     Wang & Chu core+memory model (docs/references.md): eq. 4 and
  *           section IV-B (GTX 980 DRAM latency, Table III departure delay
  *           fit, L2 latency), as in the authors' 2018 code
@@ -34,22 +38,24 @@
  *           GTX1080TI, P100 and V100: per-GPU eq. 4 / 5b constants, L2,
  *           instruction and shared memory latencies and delays.
  *  [MC]     Mei & Chu, "Dissecting GPU Memory Hierarchy through
- *           Microbenchmarking" (IEEE TPDS 2017), section 6 (shared
- *           memory): 28-cycle shared memory latency on the GTX 980.
+ *           Microbenchmarking" (IEEE TPDS 2017), its section on shared
+ *           memory (latency): 28 cycles on the GTX 980.
  *  [JIA]    Jia, Maggioni, Staiger & Scarpazza, "Dissecting the NVIDIA
  *           Volta GPU Architecture via Microbenchmarking" (arXiv
- *           1804.06826), chapter 3 (memory latencies): L2 hit 193 cycles
- *           on V100 and 234 on P100, shared memory 19 on V100 and 24 on
- *           P100.
+ *           1804.06826), chapter 3 (memory hierarchy, latencies): L2
+ *           hit 193 cycles on V100 and 234 on P100, shared memory 19 on
+ *           V100 and 24 on P100.
  *  [DER]    derived, not published as such; the derivation is given at the
  *           value (docs/coremem.md lists them).
  *
  * Model-structure constants that are not properties of a GPU (the memory
  * latency divisor 4 and the few-warps occupancy 0.38 of the authors'
  * implementation) are the same in every entry.  The DRAM constants are
- * bound to the memory clock as nvidia-smi reports it (e.g. 5505 MHz on the
- * GTX 1080 Ti), which is what the authors measured with: a device must
- * report f_m in that unit for them to mean what they say.
+ * bound to the memory clock as nvidia-smi reports it (half the data rate
+ * of GDDR5/GDDR5X: 3505 MHz for 7 Gbps; the HBM2 clock itself: 715 MHz on
+ * P100, 877 MHz on V100, the authors' MEM_FREQ in [WC19]), which is what
+ * the authors measured with: a device must report f_m in that unit for
+ * them to mean what they say.
  *
  * Only the two GTX 980 entries are validated locally (docs/coremem.md).
  */
@@ -71,7 +77,7 @@
 /*
  * GTX 980 parameters the 2018 [WC] and later [WC19] constants share: the
  * SM [GM204], the Table III departure delay fit, the L2 latency, L_INST
- * and the shared memory (latency also measured by [MC], section 6).
+ * and the shared memory (latency also measured by [MC]).
  */
 #define CM_GM204						\
 	.sm_count = 16,			/* [GM204] */		\
@@ -80,7 +86,7 @@
 	.ddm_b_u = 8176200,		/* [WC] Table III fit */ \
 	.l2_lat_u = 222000000,		/* [WC] IV-B */		\
 	.inst_lat_u = 4000000,		/* [WC] code: L_INST */	\
-	.shm_lat_u = 28000000,		/* [MC] section 6, [WC] */ \
+	.shm_lat_u = 28000000,		/* [MC], [WC] */	\
 	.shm_del_u = 1000000		/* [WC] code: D_sh */
 
 /*
@@ -96,7 +102,7 @@
 	.l2_del_u = 1300000,		/* [WC19] D_L2 */	\
 	.inst_lat_u = 4000000,		/* [WC19] L_INST */	\
 	.inst_del_u = 1200000,		/* [WC19] D_INST */	\
-	.dp_del_u = 32000000,		/* [DER] 128 / 4 [GP102] */ \
+	.dp_del_u = 32000000,		/* [DER] 128 / 4 [CC] */ \
 	.shm_lat_u = 28000000,		/* [WC19] L_sh */	\
 	.shm_del_u = 950000		/* [WC19] D_sh */
 
@@ -167,7 +173,7 @@ static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 	[GPUGOV_CM_P100] = {
 		.name = "p100",
 		.product = "Tesla P100 (Pascal GP100, HBM2)",
-		.mem_mhz = 715,			/* [P100] */
+		.mem_mhz = 715,			/* [WC19] P100 MEM_FREQ */
 		.bus_bits = 4096,		/* [P100] table 1 */
 		.l2_kib = 4096,			/* [P100] table 1 */
 		.p = {
@@ -182,7 +188,7 @@ static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 			.l2_del_u = 1000000,	/* [WC19] P100 D_L2 */
 			.inst_lat_u = 8000000,	/* [WC19] P100 L_INST */
 			.inst_del_u = 1400000,	/* [WC19] P100 D_INST */
-			.dp_del_u = 2000000,	/* [DER] 64 / 32 [P100] */
+			.dp_del_u = 2000000,	/* [DER] 64 / 32 [CC] */
 			.shm_lat_u = 24000000,	/* [JIA] ch. 3 */
 			.shm_del_u = 1000000,	/* [WC19] P100 D_sh */
 		},
@@ -190,7 +196,7 @@ static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 	[GPUGOV_CM_V100] = {
 		.name = "v100",
 		.product = "Tesla V100 (Volta GV100, HBM2)",
-		.mem_mhz = 877,			/* [V100] */
+		.mem_mhz = 877,			/* [WC19] V100 MEM_FREQ */
 		.bus_bits = 4096,		/* [V100] table 1 */
 		.l2_kib = 6144,			/* [V100] table 1 */
 		.p = {
@@ -206,7 +212,7 @@ static const struct gpugov_coremem_gpu cm_gpus[GPUGOV_CM_NR_GPUS] = {
 			.l2_del_u = 1000000,	/* [WC19] V100 D_L2 */
 			.inst_lat_u = 8000000,	/* [WC19] V100 L_INST */
 			.inst_del_u = 1000000,	/* [WC19] V100 D_INST */
-			.dp_del_u = 2000000,	/* [DER] 64 / 32 [V100] */
+			.dp_del_u = 2000000,	/* [DER] 64 / 32 [CC] */
 			.shm_lat_u = 19000000,	/* [JIA] ch. 3 */
 			.shm_del_u = 1000000,	/* [WC19] V100 D_sh */
 		},

@@ -301,6 +301,16 @@ GPUGOV_CHOICE(objective, params.objective, GPUGOV_NR_OBJ,
 	      gpugov_objective_name, gpugov_objective_find,
 	      gpugov_objective_switching);
 
+/* coremem_gpu: the core+memory model's GPU description, by name. */
+static void gpugov_coremem_gpu_switching(struct gpugov_dev *g, u32 id)
+{
+	g->pred.coremem = gpugov_coremem_gpu(id)->p;
+}
+
+GPUGOV_CHOICE(coremem_gpu, pred.coremem_gpu, GPUGOV_CM_NR_GPUS,
+	      gpugov_coremem_gpu_name, gpugov_coremem_gpu_find,
+	      gpugov_coremem_gpu_switching);
+
 /*
  * target: "N%" (percent of the maximum work rate, 1..100) or "N" (work
  * units, e.g. instructions, per second of busy time, at least 1).
@@ -390,6 +400,8 @@ static struct attribute *gpugov_attrs[] = {
 	&gpugov_tunable_pcstall_entries.attr.attr,
 	&gpugov_tunable_pcstall_shift.attr.attr,
 	&gpugov_tunable_pcstall_age_half.attr.attr,
+	&gpugov_choice_coremem_gpu.attr.attr,
+	&gpugov_choice_coremem_gpu.available.attr,
 	NULL,
 };
 

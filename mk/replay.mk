@@ -28,12 +28,21 @@ VALIDATE_TARGETS += validate-replay
 validate-replay: $(BUILD)/gpugov-replay
 	@test -d $(GTX) || { echo "validate: no $(GTX) (set DATA=...)"; exit 2; }
 	@rm -rf $(VAL) && mkdir -p $(VAL)/49 $(VAL)/36
-	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-49pairs-20kernels.csv --out $(VAL)/49 --device gtx980
-	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-36pairs-30kernels-power.csv --out $(VAL)/36 --device gtx980
-	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-36pairs-30kernels-power.csv --out $(VAL) --device gtx980 --combined gtx980-36pairs-sequence
+	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-49pairs-20kernels.csv --out $(VAL)/49 --device gtx980 --coremem-gpu gtx980
+	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-36pairs-30kernels-power.csv --out $(VAL)/36 --device gtx980 --coremem-gpu gtx980
+	$(BUILD)/gpugov-replay import nvdvfs $(GTX)/gtx980-36pairs-30kernels-power.csv --out $(VAL) --device gtx980 --coremem-gpu gtx980 --combined gtx980-36pairs-sequence
 	@echo "== 49-pair set, base (1000, 1000) MHz: open-loop accuracy"
 	@$(BUILD)/gpugov-replay accuracy $(VAL)/49/*.trace
 	@echo "== 36-pair set, base (1000, 1000) MHz: open-loop accuracy"
 	@$(BUILD)/gpugov-replay accuracy $(VAL)/36/*.trace
 	@echo "== 36-pair set, the 30 kernels in sequence: closed loop with the measured power"
 	@$(BUILD)/gpugov-replay run $(VAL)/gtx980-36pairs-sequence.trace
+	@echo "== sensitivity to the GPU description: coremem on the GTX 980 sets with each built-in one"
+	@for g in gtx980 gtx980-2019 gtx1080ti titanx-pascal p100 v100; do \
+		for s in 49 36; do \
+			printf '%-14s %s-pair ' $$g $$s; \
+			$(BUILD)/gpugov-replay accuracy --predictor coremem --coremem-gpu $$g --csv \
+				$(VAL)/$$s/*.trace | awk -F, '$$1 == "coremem" && $$2 == "all" \
+				{ print "MAPE " $$4 " %, max " $$5 " %, bias " $$6 " %" }' || exit 1; \
+		done; \
+	done

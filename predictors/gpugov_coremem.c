@@ -34,12 +34,17 @@ static u64 cm_u2q(u32 micro)
 /*
  * A parameter in micro-cycles as a Q30 cost, rounded to nearest.  Costs per
  * transaction or instruction carry 30 fraction bits so that multiplying
- * them by a count adds no visible error to the Q20 result.
+ * them by a count adds no visible error to the Q20 result.  Beyond 2^33
+ * micro-cycles (only @ddm_a_u gets there) the shift would overflow: the
+ * quotient is then truncated, and saturates at U64_MAX.
  */
-static u64 cm_u2f(u32 micro)
+static u64 cm_u2f(u64 micro)
 {
-	return div_u64(((u64)micro << GPUGOV_CM_FRAC_SHIFT) +
-		       GPUGOV_CM_MICRO / 2, GPUGOV_CM_MICRO);
+	if (micro >> 33)
+		return gpugov_div_shl(micro, GPUGOV_CM_MICRO,
+				      GPUGOV_CM_FRAC_SHIFT);
+	return div_u64((micro << GPUGOV_CM_FRAC_SHIFT) + GPUGOV_CM_MICRO / 2,
+		       GPUGOV_CM_MICRO);
 }
 
 /* A Q30 cost as Q20 cycles, rounded; saturation is kept. */
@@ -66,26 +71,12 @@ static u64 cm_mul_f(u64 a, u64 f)
  * 8.1762) f_c/f_m, l2_lat = 222, l2_del = 1 (section IV-B), L_INST = 4,
  * D_INST = 1.2, L_sh = 28, D_sh = 1, no FP64 term; 16 SMs of 128 cores,
  * 64 warps each.  These reproduce the authors' 49-pair GTX 980 results.
+ * The values, with their sources, are the "gtx980" entry of the table in
+ * gpugov_coremem_gpus.c.
  */
 void gpugov_coremem_defaults(struct gpugov_coremem_params *p)
 {
-	p->sm_count = 16;
-	p->warps_max = 64;
-	p->cores_sm = 128;
-	p->warp_size = 32;
-	p->ldm_a_u = 222780000;
-	p->ldm_b_u = 277320000;
-	p->ddm_a_u = 805030000;
-	p->ddm_b_u = 8176200;
-	p->l2_lat_u = 222000000;
-	p->l2_del_u = 1000000;
-	p->inst_lat_u = 4000000;
-	p->inst_del_u = 1200000;
-	p->dp_del_u = 0;
-	p->shm_lat_u = 28000000;
-	p->shm_del_u = 1000000;
-	p->lat_overlap = 4;
-	p->low_occ_u = 380000;
+	*p = gpugov_coremem_gpu(GPUGOV_CM_GTX980)->p;
 }
 
 /**
@@ -94,16 +85,12 @@ void gpugov_coremem_defaults(struct gpugov_coremem_params *p)
  *
  * As gpugov_coremem_defaults() but dm_lat = 78.417 f_c/f_m + 97.62,
  * l2_del = 1.2, D_INST = 1 and an FP64 issue cost D_DP = 80: the constants
- * behind the authors' 36-pair ("low-dvfs") reference results.
+ * behind the authors' 36-pair ("low-dvfs") reference results: the
+ * "gtx980-2019" entry of the table in gpugov_coremem_gpus.c.
  */
 void gpugov_coremem_defaults_2019(struct gpugov_coremem_params *p)
 {
-	gpugov_coremem_defaults(p);
-	p->ldm_a_u = 78417000;
-	p->ldm_b_u = 97620000;
-	p->l2_del_u = 1200000;
-	p->inst_del_u = 1000000;
-	p->dp_del_u = 80000000;
+	*p = gpugov_coremem_gpu(GPUGOV_CM_GTX980_2019)->p;
 }
 
 /**

@@ -34,7 +34,8 @@
  *	dm_lat = ldm_a * f_c/f_m + ldm_b (eq. 4), micro-cycles
  * @ldm_b_u: intercept of eq. 4, micro-cycles
  * @ddm_a_u: DRAM departure delay, dm_del = (ddm_a / f_m[MHz] + ddm_b) *
- *	f_c/f_m (fit of Table III scaled as in eq. 5b), micro-cycles * MHz
+ *	f_c/f_m (fit of Table III scaled as in eq. 5b), micro-cycles * MHz;
+ *	u64, as GDDR5X parts need more than 4294.967295 (GTX 1080 Ti: 7208.57)
  * @ddm_b_u: constant part of dm_del, micro-cycles
  * @l2_lat_u: L2 latency l2_lat (section IV-B), micro-cycles
  * @l2_del_u: L2 departure delay l2_del (section IV-B), micro-cycles
@@ -51,7 +52,8 @@
  * @low_occ_u: occupancy at or below which a round has "few warps"
  *	(eqs. 12-15), micro-units of 1.0
  *
- * Constants are at most 4294.967295 cycles (u32 micro-cycles).
+ * Constants other than @ddm_a_u are at most 4294.967295 cycles (u32
+ * micro-cycles).
  */
 struct gpugov_coremem_params {
 	u32 sm_count;
@@ -60,7 +62,7 @@ struct gpugov_coremem_params {
 	u32 warp_size;
 	u32 ldm_a_u;
 	u32 ldm_b_u;
-	u32 ddm_a_u;
+	u64 ddm_a_u;
 	u32 ddm_b_u;
 	u32 l2_lat_u;
 	u32 l2_del_u;
@@ -159,6 +161,56 @@ struct gpugov_coremem_out {
 	u64 modelled;
 	enum gpugov_coremem_regime regime;
 };
+
+/**
+ * enum gpugov_coremem_gpu_id - the built-in GPU descriptions
+ * @GPUGOV_CM_GTX980: GTX 980 (Maxwell GM204), 2018 constants (the default)
+ * @GPUGOV_CM_GTX980_2019: GTX 980 with the authors' later constants
+ * @GPUGOV_CM_GTX1080TI: GeForce GTX 1080 Ti (Pascal GP102, GDDR5X)
+ * @GPUGOV_CM_TITANX_PASCAL: TITAN X (Pascal GP102, GDDR5X)
+ * @GPUGOV_CM_P100: Tesla P100 (Pascal GP100, HBM2)
+ * @GPUGOV_CM_V100: Tesla V100 (Volta GV100, HBM2)
+ * @GPUGOV_CM_NR_GPUS: number of built-in descriptions
+ */
+enum gpugov_coremem_gpu_id {
+	GPUGOV_CM_GTX980,
+	GPUGOV_CM_GTX980_2019,
+	GPUGOV_CM_GTX1080TI,
+	GPUGOV_CM_TITANX_PASCAL,
+	GPUGOV_CM_P100,
+	GPUGOV_CM_V100,
+	GPUGOV_CM_NR_GPUS,
+};
+
+#define GPUGOV_CM_GPU_NAME_MAX	24
+
+/**
+ * struct gpugov_coremem_gpu - a GPU description: model parameters plus the
+ *	published figures they were taken or derived from
+ * @name: lookup name (CLI, trace header, sysfs), at most
+ *	GPUGOV_CM_GPU_NAME_MAX - 1 characters of [a-z0-9-]
+ * @product: the product it describes
+ * @mem_mhz: memory clock f_m, in the unit the constants expect (the
+ *	clock nvidia-smi reports), at which the product ships
+ * @bus_bits: DRAM bus width, bits
+ * @l2_kib: L2 cache size, KiB
+ * @p: the model's parameters
+ *
+ * @mem_mhz, @bus_bits and @l2_kib are not inputs of the model; they
+ * document the part (and how derived constants were scaled).
+ */
+struct gpugov_coremem_gpu {
+	const char *name;
+	const char *product;
+	u32 mem_mhz;
+	u32 bus_bits;
+	u32 l2_kib;
+	struct gpugov_coremem_params p;
+};
+
+const struct gpugov_coremem_gpu *gpugov_coremem_gpu(u32 id);
+const char *gpugov_coremem_gpu_name(u32 id);
+int gpugov_coremem_gpu_find(const char *name, size_t len);
 
 struct gpugov_sample;
 

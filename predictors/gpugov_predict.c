@@ -86,6 +86,7 @@ void gpugov_pred_init(struct gpugov_pred_state *st)
 {
 	memset(st, 0, sizeof(*st));
 	gpugov_coremem_defaults(&st->coremem);
+	st->coremem_gpu = GPUGOV_CM_GTX980;
 	gpugov_pcstall_init(&st->pcstall);
 }
 

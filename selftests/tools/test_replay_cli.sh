@@ -144,6 +144,57 @@ check "plot energy writes a PNG" \
 check "plot freq of a file that is not a sequence: exit 2 naming the line" \
 	sh -c "\"$bin\" plot freq \"$tmp/run.csv\" --out \"$tmp/x.png\" 2>&1 | grep -q 'run.csv:2: unexpected row'"
 
+# ---- --coremem-gpu and the coremem-gpu trace header ----
+cm="--opps 1000000@500000,1000000@1000000 interval_ns=1000000 busy_ns=1000000 core_khz=1000000 mem_khz=1000000 insts=300000 mem_insts=100000 l2_txn=100000 l2_hits=10000 dram_txn=90000 warps=1000 occupancy_q16=65536 --predictor coremem --csv"
+# shellcheck disable=SC2086
+"$bin" predict $cm >"$tmp/cm-def.csv"
+# shellcheck disable=SC2086
+"$bin" predict $cm --coremem-gpu v100 >"$tmp/cm-v100.csv"
+check "predict --coremem-gpu v100: another time at half the memory clock than the default" \
+	sh -c "grep -q '^coremem,coremem,0,' \"$tmp/cm-def.csv\" && \
+	       grep -q '^coremem,coremem,0,' \"$tmp/cm-v100.csv\" && \
+	       ! cmp -s \"$tmp/cm-def.csv\" \"$tmp/cm-v100.csv\""
+# shellcheck disable=SC2086
+check "predict --coremem-gpu gtx980 is the default" \
+	sh -c "\"$bin\" predict $cm --coremem-gpu gtx980 | cmp -s - \"$tmp/cm-def.csv\""
+printf '# V100 from a file\nbase = v100\n' >"$tmp/v100.gpu"
+# shellcheck disable=SC2086
+check "predict --coremem-gpu FILE: 'base = v100' predicts as v100" \
+	sh -c "\"$bin\" predict $cm --coremem-gpu \"$tmp/v100.gpu\" | cmp -s - \"$tmp/cm-v100.csv\""
+check "--coremem-gpu with an unknown name: exit 2, the names listed" \
+	sh -c "\"$bin\" accuracy --coremem-gpu a100 \"$tmp/small.trace\" 2>&1 | grep -q \"'a100'.*gtx980 .*v100\" && \
+	       { \"$bin\" accuracy --coremem-gpu a100 \"$tmp/small.trace\" 2>/dev/null; [ \$? -eq 2 ]; }"
+printf 'base = v100\nsm_count = 4O\n' >"$tmp/bad.gpu"
+check "--coremem-gpu with a bad file: exit 2, FILE:LINE named" \
+	sh -c "\"$bin\" run --coremem-gpu \"$tmp/bad.gpu\" \"$tmp/small.trace\" 2>&1 | grep -q 'bad.gpu:2: sm_count' && \
+	       { \"$bin\" run --coremem-gpu \"$tmp/bad.gpu\" \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+printf 'kernel,core_mhz,mem_mhz,time_ms,insts,mem_insts,l2_txn,l2_hits,dram_txn,warps,occupancy_q16\n' >"$tmp/cm.csv"
+printf 'k1,1000,%s,%s,300000,100000,100000,10000,90000,1000,65536\n' \
+	1000 1.0 500 1.7 >>"$tmp/cm.csv"
+printf 'k1,500,%s,%s,300000,100000,100000,10000,90000,1000,65536\n' \
+	1000 1.9 500 2.6 >>"$tmp/cm.csv"
+"$bin" import csv "$tmp/cm.csv" --out "$tmp/cm0" 2>/dev/null
+"$bin" import csv "$tmp/cm.csv" --out "$tmp/cmv" --coremem-gpu v100 2>/dev/null
+check "import --coremem-gpu v100 writes the header line" grep -qx 'coremem-gpu v100' "$tmp/cmv/k1.trace"
+check "import --coremem-gpu with an unknown name: exit 2" \
+	run 2 import csv "$tmp/cm.csv" --out "$tmp/cmx" --coremem-gpu a100
+"$bin" accuracy --predictor coremem --csv "$tmp/cm0/k1.trace" >"$tmp/acc-def.csv"
+"$bin" accuracy --predictor coremem --csv --coremem-gpu v100 "$tmp/cm0/k1.trace" >"$tmp/acc-v100.csv"
+check "accuracy: the header's coremem-gpu is used" \
+	sh -c "grep -q '^coremem,all,3,' \"$tmp/acc-def.csv\" && \"$bin\" accuracy --predictor coremem --csv \"$tmp/cmv/k1.trace\" | cmp -s - \"$tmp/acc-v100.csv\" && \
+	       ! cmp -s \"$tmp/acc-def.csv\" \"$tmp/acc-v100.csv\""
+check "accuracy: --coremem-gpu overrides the header" \
+	sh -c "\"$bin\" accuracy --predictor coremem --csv --coremem-gpu gtx980 \"$tmp/cmv/k1.trace\" | \
+	       cmp -s - \"$tmp/acc-def.csv\""
+mkdir -p "$tmp/cma"
+sed 's/^coremem-gpu v100$/coremem-gpu a100/' "$tmp/cmv/k1.trace" >"$tmp/cma/k1.trace"
+check "accuracy: an unknown coremem-gpu in the header: exit 1, the file named" \
+	sh -c "\"$bin\" accuracy \"$tmp/cma/k1.trace\" 2>&1 | grep -q \"cma/k1.trace: coremem-gpu 'a100'\" && \
+	       { \"$bin\" accuracy \"$tmp/cma/k1.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+check "accuracy: --coremem-gpu rescues a header naming an unknown GPU" \
+	sh -c "\"$bin\" accuracy --predictor coremem --csv --coremem-gpu v100 \"$tmp/cma/k1.trace\" | \
+	       cmp -s - \"$tmp/acc-v100.csv\""
+
 echo "1..$n"
 echo "RESULT replay-cli: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

@@ -204,6 +204,7 @@ int main(void)
 		check_numeric(&nums[i]);
 	check_named("predictor", "available_predictors");
 	check_named("objective", "available_objectives");
+	check_named("coremem_gpu", "available_coremem_gpus");
 	check_target();
 	reject(vt_tunable(0, "pcstall_entries"), "not a power of two", "3", 1);
 	reject(vt_tunable(0, "pcstall_entries"), "zero", "0", 1);

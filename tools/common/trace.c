@@ -358,6 +358,12 @@ static int rd_header(struct gpugov_trace_reader *r)
 				if (len >= sizeof(r->hdr.source))
 					return rd_err(r, "source too long");
 			}
+		} else if (!strcmp(tok[0], "coremem-gpu")) {
+			if (n != 2 || strlen(tok[1]) >= GPUGOV_TRACE_NAME_MAX)
+				return rd_err(r, "coremem-gpu needs one name of "
+					      "at most %d characters",
+					      GPUGOV_TRACE_NAME_MAX - 1);
+			strcpy(r->hdr.coremem_gpu, tok[1]);
 		} else if (!strcmp(tok[0], "opp")) {
 			if (hdr_opp(r, tok, n))
 				return -1;
@@ -798,7 +804,8 @@ int gpugov_trace_write_header(FILE *f, const struct gpugov_trace_hdr *h)
 	u32 i;
 
 	if (gpugov_opp_table_check(&h->opps) || strpbrk(h->device, " \t\n#") ||
-	    !h->device[0] || strchr(h->source, '\n') || strchr(h->source, '#'))
+	    !h->device[0] || strchr(h->source, '\n') || strchr(h->source, '#') ||
+	    strpbrk(h->coremem_gpu, " \t\n#"))
 		return -1;
 	fprintf(f, "gpugov-trace %d\n", GPUGOV_TRACE_VERSION);
 	fprintf(f, "device %s\n", h->device);
@@ -807,6 +814,8 @@ int gpugov_trace_write_header(FILE *f, const struct gpugov_trace_hdr *h)
 		gpugov_interval_kind_name(h->interval), h->interval_size);
 	if (h->source[0])
 		fprintf(f, "source %s\n", h->source);
+	if (h->coremem_gpu[0])
+		fprintf(f, "coremem-gpu %s\n", h->coremem_gpu);
 	fprintf(f, "# opp core_khz mem_khz uv power_uw\n");
 	for (i = 0; i < h->opps.nr; i++) {
 		const struct gpugov_opp *o = &h->opps.opp[i];

@@ -53,6 +53,9 @@ enum gpugov_interval_kind {
  *	columns it found
  * @device: device name (no spaces)
  * @source: free text: what produced the trace (tool, workload, seed)
+ * @coremem_gpu: header key coremem-gpu: name of the GPU description the
+ *	core+memory model should use (empty if the trace names none); the
+ *	reader checks only that it is one word, the tools look it up
  * @opps: the device's OPP table, ascending
  */
 struct gpugov_trace_hdr {
@@ -63,6 +66,7 @@ struct gpugov_trace_hdr {
 	u32 caps;
 	char device[GPUGOV_TRACE_NAME_MAX];
 	char source[GPUGOV_TRACE_SOURCE_MAX];
+	char coremem_gpu[GPUGOV_TRACE_NAME_MAX];
 	struct gpugov_opp_table opps;
 };
 

@@ -133,7 +133,7 @@ static void score_sweep(const struct sweep *w, const struct accuracy_opts *o,
 				if ((gpugov_predictor(m)->caps & w->t.hdr.caps) !=
 				    gpugov_predictor(m)->caps)
 					continue;
-				gpugov_pred_init(&st);
+				sweep_pred_init(&st, w);
 				gpugov_predict(&st, m, s, t, tp);
 			}
 			for (i = 0; i < t->nr; i++) {
@@ -160,7 +160,8 @@ static void score_sweep(const struct sweep *w, const struct accuracy_opts *o,
 static void print_help(void)
 {
 	printf("usage: gpugov-replay accuracy [--base N|top] [--predictor NAME]...\n"
-	       "                              [--csv|--json] SWEEP_TRACE...\n"
+	       "                              [--coremem-gpu NAME|FILE] [--csv|--json]\n"
+	       "                              SWEEP_TRACE...\n"
 	       "Open-loop error of each model from the base OPP to every other OPP:\n"
 	       "MAPE, max |error| and signed bias in %%, overall, per move class and\n"
 	       "per workload (one workload per trace file), beside the baselines 1/f\n"
@@ -169,6 +170,7 @@ static void print_help(void)
 	       "                    OPP table, 0 (the lowest OPP) to the number of OPPs\n"
 	       "                    - 1 (at most %d); top (default): the highest OPP\n"
 	       "  --predictor NAME  score this model (repeatable; default: all but busy)\n"
+	       COREMEM_HELP
 	       "A model is not scored on a trace that lacks its counters; each such\n"
 	       "model is named on stderr with the counters missing.\n"
 	       "Exit status: 0 success, 1 unreadable trace, or no trace has the\n"
@@ -208,6 +210,7 @@ static int parse_accuracy_args(int argc, char **argv, struct accuracy_opts *o)
 		{ "base", required_argument, NULL, 'b' },
 		{ "predictor", required_argument, NULL, 'p' },
 		FORMAT_LONG_OPTS,
+		COREMEM_LONG_OPT,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmdline cl = { .cmd = "accuracy", .opts = opts, .help = print_help,

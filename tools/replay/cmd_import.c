@@ -32,6 +32,7 @@
 
 static const char import_usage[] =
 "usage: gpugov-replay import nvdvfs|csv FILE --out DIR [--device NAME] [--combined NAME]\n"
+"                            [--coremem-gpu NAME]\n"
 "Writes one sweep trace per kernel, DIR/<kernel>.trace, or with --combined one\n"
 "trace DIR/NAME.trace whose segments are the kernels in file order (all kernels\n"
 "must have the same clock pairs), for closed-loop runs across kernels.\n"
@@ -44,6 +45,9 @@ static const char import_usage[] =
 "would be the same get -2, -3... (with a warning). Power or a counter group\n"
 "with empty cells is left out, with a warning naming the lines.\n"
 "Nothing is written unless the whole file is valid.\n"
+"--coremem-gpu NAME writes the header line 'coremem-gpu NAME': the built-in GPU\n"
+"description (gtx980 gtx980-2019 gtx1080ti titanx-pascal p100 v100) the coremem\n"
+"model uses on these traces unless a command line says otherwise.\n"
 "Exit status: 0 success, 1 I/O error, 2 malformed input (file:line named).\n";
 
 static int cmp_opp(const void *a, const void *b)
@@ -93,6 +97,9 @@ static int build_kernel(const struct import *im, size_t first, u32 caps,
 	gpugov_trace_hdr_init(h, GPUGOV_TRACE_SWEEP, GPUGOV_INTERVAL_SEGMENT, 0);
 	snprintf(h->device, sizeof(h->device), "%s", im->device);
 	set_source(h, src, rows[first].key);
+	if (im->coremem_gpu)
+		snprintf(h->coremem_gpu, sizeof(h->coremem_gpu), "%s",
+			 im->coremem_gpu);
 	for (i = first; i < im->t->nrows; i++) {
 		if (strcmp(rows[i].key, rows[first].key))
 			continue;
@@ -332,6 +339,7 @@ int cmd_import(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "device", required_argument, NULL, 'd' },
 		{ "combined", required_argument, NULL, 'c' },
+		{ "coremem-gpu", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -352,6 +360,14 @@ int cmd_import(int argc, char **argv)
 			break;
 		case 'c':
 			combined = optarg;
+			break;
+		case 'g':
+			if (gpugov_coremem_gpu_find(optarg, strlen(optarg)) < 0) {
+				fprintf(stderr, "gpugov-replay import: --coremem-gpu: "
+					"'%s' is not a built-in GPU description\n", optarg);
+				return EXIT_USAGE;
+			}
+			im.coremem_gpu = optarg;
 			break;
 		case 'h':
 			fputs(import_usage, stdout);

@@ -158,7 +158,7 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 		for (m = 0; m < GPUGOV_NR_PRED; m++) {
 			if ((gpugov_predictor(m)->caps & w.t.hdr.caps) != gpugov_predictor(m)->caps)
 				continue;
-			gpugov_pred_init(&st);
+			sweep_pred_init(&st, &w);
 			gpugov_predict(&st, m, sweep_sample(&w, seg, top), &w.t.hdr.opps, tp);
 			for (i = 0; i < w.t.hdr.opps.nr; i++)
 				pred[m][i] += tp[i] / 1e6;
@@ -228,6 +228,7 @@ int cmd_plot(int argc, char **argv)
 		{ "workload", required_argument, NULL, 'w' },
 		{ "policies", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
+		COREMEM_LONG_OPT,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct plot_opts o = { 0 };
@@ -245,9 +246,13 @@ int cmd_plot(int argc, char **argv)
 		case 'p':
 			o.policies = optarg;
 			break;
+		case COREMEM_OPT:
+			if (replay_coremem_opt(optarg))
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			printf("usage: gpugov-replay plot freq|accuracy|energy FILE --out PNG\n"
-			       "          [--workload NAME] [--policies A,B,...]\n"
+			       "          [--workload NAME] [--policies A,B,...] [--coremem-gpu NAME|FILE]\n"
 			       "  freq      core clock per segment from `run --sequence` output\n"
 			       "  accuracy  predicted vs true time across OPPs of a sweep trace\n"
 			       "  energy    energy vs time per policy from `run --csv` output\n"

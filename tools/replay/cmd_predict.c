@@ -24,6 +24,7 @@ static const char predict_usage[] =
 "                     given after it override it\n"
 "  --predictor NAME   only this model (stall lead crit crisp crisp_l coremem busy)\n"
 "  --csv              one CSV row per model and OPP instead of tables\n"
+COREMEM_HELP
 "Policy and power model:\n";
 
 static const char predict_fields[] =
@@ -57,6 +58,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 		{ "predictor", required_argument, NULL, 'p' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
+		COREMEM_LONG_OPT,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -86,6 +88,10 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 			break;
 		case 'c':
 			o->csv = true;
+			break;
+		case COREMEM_OPT:
+			if (replay_coremem_opt(optarg))
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			fputs(predict_usage, stdout);
@@ -182,6 +188,10 @@ int cmd_predict(int argc, char **argv)
 	if (ret)
 		return ret;
 	gpugov_pred_init(&st);
+	if (replay_coremem_gpu.set) {
+		st.coremem = replay_coremem_gpu.p;
+		st.coremem_gpu = replay_coremem_gpu.id;
+	}
 	gpugov_pred_observe(&st, &o.sample);
 	if (o.csv)
 		printf("predictor,used,opp,core_khz,mem_khz,uv,time_ps,energy_pj,"

@@ -145,7 +145,7 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 	struct totals tot = { 0 };
 	u32 seg, next, prev = 0;
 
-	gpugov_pred_init(&st);
+	sweep_pred_init(&st, w);
 	gpugov_policy_state_init(&ps);
 	params.objective = p->obj;
 	if (p->kind == POL_STATIC)
@@ -230,7 +230,7 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 	char n[TABLE_CELL], a[TABLE_CELL], b[TABLE_CELL];
 	u32 i;
 
-	gpugov_pred_init(&st);
+	sweep_pred_init(&st, w);
 	gpugov_policy_state_init(&ps);
 	params.objective = p->obj;
 	for (i = 0; i < w->t.nr_rec; i++) {
@@ -469,6 +469,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "power-model", required_argument, NULL, 'm' },
 		{ "stock", no_argument, NULL, 'k' },
 		FORMAT_LONG_OPTS,
+		COREMEM_LONG_OPT,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};

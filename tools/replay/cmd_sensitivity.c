@@ -300,6 +300,7 @@ static int parse_sens_args(int argc, char **argv, struct sens_opts *o)
 		{ "predictor", required_argument, NULL, 'p' },
 		{ "objective", required_argument, NULL, 'o' },
 		FORMAT_LONG_OPTS,
+		COREMEM_LONG_OPT,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};

@@ -536,6 +536,7 @@ static int parse_settle_args(int argc, char **argv, struct settle_opts *o)
 		{ "phase-change", required_argument, NULL, 'g' },
 		{ "goal", required_argument, NULL, 'G' },
 		FORMAT_LONG_OPTS,
+		COREMEM_LONG_OPT,
 		POLICY_SHARED_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};

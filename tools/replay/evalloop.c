@@ -107,7 +107,7 @@ void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
 	l->w = w;
 	l->model = model;
 	l->par = *par;
-	gpugov_pred_init(&l->st);
+	sweep_pred_init(&l->st, w);
 	gpugov_policy_state_init(&l->ps);
 	l->cur = w->t.hdr.opps.nr - 1;
 }

@@ -76,6 +76,7 @@ struct import {
 	size_t npp;
 	bool power;
 	const char *device;
+	const char *coremem_gpu;
 };
 
 int import_read_rows(struct import *im, char *err, size_t errlen);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "gpugov_sample.h"
 #include "gpugov_policy.h"
+#include "coremem_gpu.h"
 
 /* Exit codes of every subcommand (documented in --help). */
 #define EXIT_OK		0
@@ -23,6 +24,22 @@ int cmd_plot(int argc, char **argv);
 int cmd_pace(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 int cmd_settle(int argc, char **argv);
+
+extern struct coremem_gpu_sel replay_coremem_gpu;
+int replay_coremem_opt(const char *arg);
+
+/*
+ * getopt_long entry of --coremem-gpu NAME|FILE; it returns COREMEM_OPT, a
+ * value no subcommand's own options (characters) can collide with.
+ */
+#define COREMEM_OPT		0x100
+#define COREMEM_LONG_OPT \
+	{ "coremem-gpu", required_argument, NULL, COREMEM_OPT }
+#define COREMEM_HELP \
+	"  --coremem-gpu NAME|FILE  GPU description of the coremem model: a built-in\n" \
+	"                     name (gtx980 gtx980-2019 gtx1080ti titanx-pascal p100\n" \
+	"                     v100) or a key=value file (docs/coremem.md); overrides\n" \
+	"                     the traces' coremem-gpu header line (default gtx980)\n"
 
 int parse_u64(const char *s, size_t len, u64 *out);
 int parse_u32(const char *s, size_t len, u32 *out);

@@ -13,6 +13,48 @@
 #include "replay.h"
 #include "sweep.h"
 
+/* --coremem-gpu: overrides every trace's coremem-gpu header line */
+struct coremem_gpu_sel replay_coremem_gpu;
+
+/* Take --coremem-gpu @arg.  Return: 0, or EXIT_USAGE after a message. */
+int replay_coremem_opt(const char *arg)
+{
+	char err[COREMEM_GPU_ERR_MAX];
+
+	if (!coremem_gpu_select(arg, &replay_coremem_gpu, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "gpugov-replay: --coremem-gpu: %s\n", err);
+	return EXIT_USAGE;
+}
+
+/* The core+memory model's GPU description for the trace in @w. */
+static int coremem_for_trace(struct sweep *w, char *err, size_t errlen)
+{
+	const char *name = w->t.hdr.coremem_gpu;
+	char names[128];
+	int id = GPUGOV_CM_GTX980;
+
+	if (replay_coremem_gpu.set) {
+		w->coremem = replay_coremem_gpu.p;
+		w->coremem_gpu = replay_coremem_gpu.id;
+		return 0;
+	}
+	if (name[0]) {
+		id = gpugov_coremem_gpu_find(name, strlen(name));
+		if (id < 0) {
+			coremem_gpu_names(names, sizeof(names));
+			snprintf(err, errlen, "%s: coremem-gpu '%s' is not a "
+				 "GPU description this tool knows (%s); "
+				 "--coremem-gpu overrides it", w->path, name,
+				 names);
+			return -1;
+		}
+	}
+	w->coremem = gpugov_coremem_gpu(id)->p;
+	w->coremem_gpu = id;
+	return 0;
+}
+
 /* Load a trace of either kind, named after its file. */
 int trace_load_named(struct sweep *w, const char *path, char *err, size_t errlen)
 {
@@ -24,7 +66,21 @@ int trace_load_named(struct sweep *w, const char *path, char *err, size_t errlen
 	base = base ? base + 1 : path;
 	len = strcspn(base, ".");
 	snprintf(w->name, sizeof(w->name), "%.*s", (int)len, base);
-	return gpugov_trace_load(path, &w->t, err, errlen);
+	if (gpugov_trace_load(path, &w->t, err, errlen))
+		return -1;
+	if (coremem_for_trace(w, err, errlen)) {
+		gpugov_trace_free(&w->t);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fresh model state for @w: defaults, and its core+memory description. */
+void sweep_pred_init(struct gpugov_pred_state *st, const struct sweep *w)
+{
+	gpugov_pred_init(st);
+	st->coremem = w->coremem;
+	st->coremem_gpu = w->coremem_gpu;
 }
 
 int sweep_load(struct sweep *w, const char *path, char *err, size_t errlen)

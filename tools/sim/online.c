@@ -24,12 +24,20 @@ int sim_online(struct sim *x, const struct sim_online_opts *o,
 	snprintf(h.device, sizeof(h.device), "%s", x->g->name);
 	snprintf(h.source, sizeof(h.source), "%s", o->source ? o->source : "");
 	sim_gpu_opp_table(x->g, &h.opps);
-	if (o->trace)
-		gpugov_trace_write_header(o->trace, &h);
 	gpugov_pred_init(&ps);
 	gpugov_policy_state_init(&pol);
 	ps.coremem.sm_count = x->g->sms;
 	ps.coremem.warps_max = x->g->warp_slots;
+	ps.coremem_gpu = GPUGOV_CM_NR_GPUS;
+	if (o->coremem && o->coremem->set) {
+		ps.coremem = o->coremem->p;
+		ps.coremem_gpu = o->coremem->id;
+		snprintf(h.coremem_gpu, sizeof(h.coremem_gpu), "%s",
+			 gpugov_coremem_gpu(o->coremem->id) ?
+			 gpugov_coremem_gpu_name(o->coremem->id) : "");
+	}
+	if (o->trace)
+		gpugov_trace_write_header(o->trace, &h);
 	while (!x->st->finished) {
 		struct sim_interval iv;
 		u64 epoch_fs = o->epoch_ns * 1000000;

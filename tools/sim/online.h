@@ -11,6 +11,7 @@
 #include "gpu.h"
 #include "gpugov_policy.h"
 #include "gpugov_predict.h"
+#include "coremem_gpu.h"
 
 struct sim_online_opts {
 	enum gpugov_pred_id pred;
@@ -18,6 +19,8 @@ struct sim_online_opts {
 	u64 epoch_ns;
 	FILE *trace;		/* sample trace of what the policy saw, or NULL */
 	const char *source;
+	/* --coremem-gpu: replaces the description made from the GPU */
+	const struct coremem_gpu_sel *coremem;
 };
 
 struct sim_online_result {

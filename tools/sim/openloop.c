@@ -17,6 +17,7 @@ int sim_openloop_trace(const struct gpugov_trace *t, struct sim_openloop *r,
 	const u32 top = tab->nr - 1;
 	u64 pred_ps[GPUGOV_MAX_OPPS];
 	u32 seg, j, p;
+	int gpu = GPUGOV_CM_GTX980;
 
 	memset(r, 0, sizeof(*r));
 	if (t->hdr.kind != GPUGOV_TRACE_SWEEP ||
@@ -24,6 +25,15 @@ int sim_openloop_trace(const struct gpugov_trace *t, struct sim_openloop *r,
 		snprintf(err, errlen, "open-loop accuracy needs a segment "
 			 "sweep trace (equal work at every OPP)");
 		return -1;
+	}
+	if (t->hdr.coremem_gpu[0]) {
+		gpu = gpugov_coremem_gpu_find(t->hdr.coremem_gpu,
+					      strlen(t->hdr.coremem_gpu));
+		if (gpu < 0) {
+			snprintf(err, errlen, "coremem-gpu '%s' is not a "
+				 "built-in GPU description", t->hdr.coremem_gpu);
+			return -1;
+		}
 	}
 	for (seg = 0; seg < t->nr_seg; seg++) {
 		const struct gpugov_trace_rec *base =
@@ -34,6 +44,8 @@ int sim_openloop_trace(const struct gpugov_trace *t, struct sim_openloop *r,
 			continue;
 		for (p = 0; p < GPUGOV_NR_PRED; p++) {
 			gpugov_pred_init(&ps);
+			ps.coremem = gpugov_coremem_gpu(gpu)->p;
+			ps.coremem_gpu = gpu;
 			gpugov_pred_observe(&ps, &base->s);
 			if (gpugov_predict(&ps, p, &base->s, tab, pred_ps) != p)
 				r->fallback[p]++;

@@ -9,6 +9,7 @@
  *                       [--oracle FILE]
  *   gpugov-sim online   -g GPU -w WORKLOAD --epoch-us N
  *                       [--predictor NAME] [--objective NAME] [-o TRACE]
+ *                       [--coremem-gpu NAME|FILE]
  *   gpugov-sim openloop TRACE...
  * Common: --seed S (default 1), --scale F (grid factor, default 1).
  */
@@ -39,6 +40,7 @@ struct cli {
 
 static struct sim_gpu_desc gpu;
 static struct sim_workload wl;
+static struct coremem_gpu_sel coremem;	/* --coremem-gpu */
 
 static double now_s(void)
 {
@@ -96,12 +98,15 @@ static const char usage_sweep[] =
 
 static const char usage_online[] =
 	"usage: gpugov-sim online -g GPU -w WORKLOAD --epoch-us US\n"
-	"          [--predictor NAME] [--objective NAME] [-o TRACE] [-s S] [--scale F]\n"
+	"          [--predictor NAME] [--objective NAME] [--coremem-gpu NAME|FILE]\n"
+	"          [-o TRACE] [-s S] [--scale F]\n"
 	"  -g, --gpu GPU            GPU description file\n"
 	"  -w, --workload WORKLOAD  workload file\n"
 	"  --epoch-us US            decide every US microseconds (required)\n"
 	"  --predictor NAME         model of predictors/ (default crisp)\n"
 	"  --objective NAME         objective (default edp)\n"
+	"  --coremem-gpu NAME|FILE  GPU description of the coremem model (a built-in\n"
+	"                           name or a key=value file, docs/coremem.md)\n"
 	"  -o, --output TRACE       write the samples the governor saw (- = stdout)\n"
 	"  -s, --seed S             random seed (default 1)\n"
 	"  --scale F                multiply every kernel's grid by F (default 1)\n"
@@ -177,9 +182,11 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "oracle", required_argument, NULL, 'O' },
 		{ "predictor", required_argument, NULL, 'P' },
 		{ "objective", required_argument, NULL, 'J' },
+		{ "coremem-gpu", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char cerr[COREMEM_GPU_ERR_MAX];
 	int ch;
 
 	memset(c, 0, sizeof(*c));
@@ -218,6 +225,13 @@ static void parse(struct cli *c, int argc, char **argv)
 			c->pred = gpugov_predictor_find(optarg, strlen(optarg));
 			if (c->pred < 0) {
 				fprintf(stderr, "unknown predictor '%s'\n", optarg);
+				exit(2);
+			}
+			break;
+		case 'G':
+			if (coremem_gpu_select(optarg, &coremem, cerr,
+					       sizeof(cerr))) {
+				fprintf(stderr, "--coremem-gpu: %s\n", cerr);
 				exit(2);
 			}
 			break;
@@ -397,6 +411,7 @@ static int cmd_online(const struct cli *c)
 	o.epoch_ns = c->epoch_us * 1000;
 	o.trace = open_out(c->out);
 	o.source = src;
+	o.coremem = &coremem;
 	if (sim_online(&x, &o, &r, err)) {
 		fprintf(stderr, "gpugov-sim: %s\n", err);
 		return 1;

@@ -367,7 +367,8 @@ static int check_low(const char *dir, unsigned long *model_rows,
 
 	printf("36-pair set: %s/reference/gtx980-low-dvfs-real-small-workload-"
 	       "{features,qiang2018-cycles}.csv\n  constants: the authors' "
-	       "later ones (gpugov_coremem_defaults_2019())\n", dir);
+	       "later ones (GPU description gtx980-2019, "
+	       "gpugov_coremem_defaults_2019())\n", dir);
 
 	for (i = 0; i < cyc.nrows; i++) {
 		struct key key = row_key(&cyc, i);
@@ -487,7 +488,8 @@ static int check_49(const char *dir, unsigned long *model_rows,
 	printf("\n49-pair set: %s/gtx980-49pairs-20kernels.csv (raw metrics, "
 	       "per-warp inputs derived as the authors do)\n  and "
 	       "%s/reference/gtx980-dvfs-real-qiang2018-cycles.csv\n  "
-	       "constants: 2018 (gpugov_coremem_defaults())\n", dir, dir);
+	       "constants: 2018 (GPU description gtx980, "
+	       "gpugov_coremem_defaults())\n", dir, dir);
 
 	for (i = 0; i < cyc.nrows; i++) {
 		struct key key = row_key(&cyc, i);

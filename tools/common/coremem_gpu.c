@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * coremem_gpu.c - the core+memory model's GPU description from a name or a
+ * key=value file.
+ *
+ * File format (docs/coremem.md): one "key = value" per line; blanks around
+ * both are ignored, '#' starts a comment, blank lines are skipped.  An
+ * optional first key "base = NAME" starts from a built-in description and
+ * the other keys override it; without it every model key is required.
+ * Counts are decimal integers, constants decimal numbers with at most six
+ * fraction digits (the model keeps micro-cycles).  Unknown, repeated or
+ * malformed keys, values out of range, NUL bytes and lines longer than
+ * 256 bytes are errors reported as "FILE:LINE: message"; nothing is
+ * accepted partially.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include "coremem_gpu.h"
+
+#define LINE_MAX_LEN	256	/* bytes, newline included */
+
+enum key_kind {
+	KEY_COUNT,	/* u32 integer */
+	KEY_MICRO,	/* u32 micro-units */
+	KEY_MICRO64,	/* u64 micro-units */
+};
+
+static const struct cm_key {
+	const char *name;
+	size_t off;
+	enum key_kind kind;
+	u64 min, max;	/* counts: the value; constants: micro-units */
+} cm_keys[] = {
+#define COUNT(n, lo, hi) { #n, offsetof(struct gpugov_coremem_params, n), \
+			   KEY_COUNT, lo, hi }
+#define MICRO(n, hi) { #n, offsetof(struct gpugov_coremem_params, n##_u), \
+		       KEY_MICRO, 0, hi }
+	COUNT(sm_count, 1, 4096),
+	COUNT(cores_sm, 1, 4096),
+	COUNT(warp_size, 1, 1024),
+	COUNT(warps_max, 1, 1024),
+	MICRO(ldm_a, U32_MAX),
+	MICRO(ldm_b, U32_MAX),
+	{ "ddm_a", offsetof(struct gpugov_coremem_params, ddm_a_u), KEY_MICRO64,
+	  0, 1000000000000000ULL },
+	MICRO(ddm_b, U32_MAX),
+	MICRO(l2_lat, U32_MAX),
+	MICRO(l2_del, U32_MAX),
+	MICRO(inst_lat, U32_MAX),
+	MICRO(inst_del, U32_MAX),
+	MICRO(dp_del, U32_MAX),
+	MICRO(shm_lat, U32_MAX),
+	MICRO(shm_del, U32_MAX),
+	COUNT(lat_overlap, 1, 1024),
+	MICRO(low_occ, GPUGOV_CM_MICRO),
+#undef COUNT
+#undef MICRO
+};
+
+#define NR_KEYS	(sizeof(cm_keys) / sizeof(cm_keys[0]))
+
+/* Decimal digits only (no sign, no blank), at most @max: 0, or -1. */
+static int parse_count(const char *s, size_t len, u64 max, u64 *out)
+{
+	char buf[24], *end;
+	unsigned long long v;
+
+	if (!len || len >= sizeof(buf) || strspn(s, "0123456789") < len)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* DIGITS[.DIGITS] with 1..6 fraction digits, in micro-units, at most @max. */
+static int parse_micro(const char *s, size_t len, u64 max, u64 *out)
+{
+	const char *dot = memchr(s, '.', len);
+	size_t ilen = dot ? (size_t)(dot - s) : len;
+	size_t flen = dot ? len - ilen - 1 : 0;
+	u64 ip, fp = 0, scale = GPUGOV_CM_MICRO;
+
+	if (parse_count(s, ilen, max / GPUGOV_CM_MICRO, &ip))
+		return -1;
+	if (dot && (!flen || flen > 6 || parse_count(dot + 1, flen,
+						      GPUGOV_CM_MICRO, &fp)))
+		return -1;
+	while (flen--)
+		scale /= 10;
+	fp *= scale;
+	if (ip * GPUGOV_CM_MICRO > max - fp)
+		return -1;
+	*out = ip * GPUGOV_CM_MICRO + fp;
+	return 0;
+}
+
+static const struct cm_key *find_key(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NR_KEYS; i++)
+		if (strlen(cm_keys[i].name) == len &&
+		    !memcmp(cm_keys[i].name, s, len))
+			return &cm_keys[i];
+	return NULL;
+}
+
+static void set_key(struct gpugov_coremem_params *p, const struct cm_key *k,
+		    u64 v)
+{
+	char *at = (char *)p + k->off;
+
+	if (k->kind == KEY_MICRO64)
+		*(u64 *)at = v;
+	else
+		*(u32 *)at = (u32)v;
+}
+
+/* Strip blanks from both ends of [*s, *s + *len). */
+static void trim(const char **s, size_t *len)
+{
+	while (*len && (**s == ' ' || **s == '\t')) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'))
+		(*len)--;
+}
+
+/* One "key = value" line into @p; marks @seen.  0, or -1 with @msg set. */
+static int parse_line(const char *line, size_t len, int nkeys,
+		      struct gpugov_coremem_params *p, bool *seen,
+		      bool *based, char *msg, size_t msglen)
+{
+	const char *eq = memchr(line, '=', len), *key = line, *val;
+	size_t klen, vlen;
+	const struct cm_key *k;
+	u64 v;
+	int id;
+
+	if (!eq) {
+		snprintf(msg, msglen, "'%.*s': want KEY = VALUE", (int)len,
+			 line);
+		return -1;
+	}
+	klen = eq - line;
+	val = eq + 1;
+	vlen = len - klen - 1;
+	trim(&key, &klen);
+	trim(&val, &vlen);
+	if (klen == 4 && !memcmp(key, "base", 4)) {
+		if (nkeys || *based) {
+			snprintf(msg, msglen, "'base' must be the first key");
+			return -1;
+		}
+		id = gpugov_coremem_gpu_find(val, vlen);
+		if (id < 0) {
+			snprintf(msg, msglen, "base: '%.*s' is not a built-in "
+				 "GPU description", (int)vlen, val);
+			return -1;
+		}
+		*p = gpugov_coremem_gpu(id)->p;
+		*based = true;
+		return 0;
+	}
+	k = find_key(key, klen);
+	if (!k) {
+		snprintf(msg, msglen, "unknown key '%.*s'", (int)klen, key);
+		return -1;
+	}
+	if (seen[k - cm_keys]) {
+		snprintf(msg, msglen, "%s given twice", k->name);
+		return -1;
+	}
+	if (k->kind == KEY_COUNT ?
+	    parse_count(val, vlen, k->max, &v) || v < k->min :
+	    parse_micro(val, vlen, k->max, &v)) {
+		if (k->kind == KEY_COUNT)
+			snprintf(msg, msglen, "%s: '%.*s' is not an integer in "
+				 "%llu..%llu", k->name, (int)vlen, val,
+				 (unsigned long long)k->min,
+				 (unsigned long long)k->max);
+		else
+			snprintf(msg, msglen, "%s: '%.*s' is not a decimal "
+				 "number (at most 6 fraction digits) in "
+				 "0..%llu.%06llu", k->name, (int)vlen, val,
+				 (unsigned long long)(k->max / GPUGOV_CM_MICRO),
+				 (unsigned long long)(k->max % GPUGOV_CM_MICRO));
+		return -1;
+	}
+	set_key(p, k, v);
+	seen[k - cm_keys] = true;
+	return 0;
+}
+
+/* After the last line: every key given (or a base), and a usable result. */
+static int check_complete(const char *path, const bool *seen, bool based,
+			  const struct gpugov_coremem_params *p, char *err,
+			  size_t errlen)
+{
+	size_t i;
+	int n;
+
+	if (!based) {
+		n = snprintf(err, errlen, "%s: missing key(s) (or give 'base = "
+			     "NAME' first):", path);
+		for (i = 0; i < NR_KEYS; i++) {
+			if (seen[i])
+				continue;
+			if (n >= 0 && (size_t)n < errlen)
+				n += snprintf(err + n, errlen - n, " %s",
+					      cm_keys[i].name);
+			else
+				break;
+		}
+		for (i = 0; i < NR_KEYS; i++)
+			if (!seen[i])
+				return -1;
+	}
+	if (!gpugov_coremem_params_ok(p)) {
+		snprintf(err, errlen, "%s: not a usable GPU description", path);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * coremem_gpu_parse_file() - read a GPU description file
+ * @path: the file
+ * @p: filled on success (unspecified on failure)
+ * @err: "FILE:LINE: message" (or "FILE: message") on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, or -1.
+ */
+int coremem_gpu_parse_file(const char *path, struct gpugov_coremem_params *p,
+			   char *err, size_t errlen)
+{
+	char msg[COREMEM_GPU_ERR_MAX / 2], *line = NULL;
+	bool seen[NR_KEYS] = { false }, based = false;
+	unsigned int lineno = 0;
+	int nkeys = 0, ret = 0;
+	size_t cap = 0;
+	ssize_t got;
+	FILE *f = fopen(path, "r");
+
+	memset(p, 0, sizeof(*p));
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (!ret && (got = getline(&line, &cap, f)) >= 0) {
+		const char *s = line;
+		size_t len;
+
+		lineno++;
+		if (got > LINE_MAX_LEN) {
+			snprintf(err, errlen, "%s:%u: line longer than %d bytes",
+				 path, lineno, LINE_MAX_LEN);
+			ret = -1;
+			break;
+		}
+		if (memchr(line, '\0', got)) {
+			snprintf(err, errlen, "%s:%u: NUL byte", path, lineno);
+			ret = -1;
+			break;
+		}
+		len = strcspn(line, "\r\n#");
+		trim(&s, &len);
+		if (!len)
+			continue;
+		if (parse_line(s, len, nkeys, p, seen, &based, msg,
+			       sizeof(msg))) {
+			snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
+			ret = -1;
+		}
+		nkeys++;
+	}
+	if (!ret && ferror(f)) {
+		snprintf(err, errlen, "%s: read error", path);
+		ret = -1;
+	}
+	free(line);
+	fclose(f);
+	if (ret)
+		return ret;
+	if (!nkeys) {
+		snprintf(err, errlen, "%s: no keys", path);
+		return -1;
+	}
+	return check_complete(path, seen, based, p, err, errlen);
+}
+
+/**
+ * coremem_gpu_names() - the built-in names, space-separated
+ * @buf: output
+ * @len: its size
+ */
+void coremem_gpu_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	u32 i;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < GPUGOV_CM_NR_GPUS && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s%s", i ? " " : "",
+			      gpugov_coremem_gpu_name(i));
+}
+
+/**
+ * coremem_gpu_select() - a built-in description by name, else a file
+ * @arg: NAME or FILE (a name that is also a file's name means the name)
+ * @sel: set on success
+ * @err: the reason on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, or -1.
+ */
+int coremem_gpu_select(const char *arg, struct coremem_gpu_sel *sel,
+		       char *err, size_t errlen)
+{
+	char names[128];
+	int id = gpugov_coremem_gpu_find(arg, strlen(arg));
+	FILE *f;
+
+	snprintf(sel->what, sizeof(sel->what), "%s", arg);
+	if (id >= 0) {
+		sel->id = id;
+		sel->p = gpugov_coremem_gpu(id)->p;
+		sel->set = true;
+		return 0;
+	}
+	f = fopen(arg, "r");
+	if (!f) {
+		coremem_gpu_names(names, sizeof(names));
+		snprintf(err, errlen, "'%s' is neither a GPU description (%s) "
+			 "nor a readable file", arg, names);
+		return -1;
+	}
+	fclose(f);
+	if (coremem_gpu_parse_file(arg, &sel->p, err, errlen))
+		return -1;
+	sel->id = GPUGOV_CM_NR_GPUS;
+	sel->set = true;
+	return 0;
+}

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "gpugov_sample.h"
 #include "gpugov_policy.h"
+#include "strnum.h"
 
 /* Exit codes of every subcommand (documented in --help). */
 #define EXIT_OK		0
@@ -24,8 +25,6 @@ int cmd_pace(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 int cmd_settle(int argc, char **argv);
 
-int parse_u64(const char *s, size_t len, u64 *out);
-int parse_u32(const char *s, size_t len, u32 *out);
 int parse_opp_list(const char *list, struct gpugov_opp_table *t, char *err,
 		   size_t errlen);
 int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "errfmt.h"
 #include "replay.h"
 
 /*
@@ -166,7 +167,7 @@ int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
 		if (!len)
 			continue;
 		if (parse_sample_kv(line, len, s, msg, sizeof(msg))) {
-			snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
+			gpugov_err_at(err, errlen, path, lineno, "%s", msg);
 			ret = -1;
 		}
 	}

@@ -10,6 +10,8 @@
  *  - nan, inf and too large energy coefficients in a .gpu, and coefficients
  *    whose OPP power does not fit the u32 power_uw;
  *  - sizes whose k/m/g suffix shifts bits out of 64, and a '+' sign;
+ *  - a loop of 0..2^32 - 1 trips, whose range once wrapped to a modulus
+ *    of 0 in the simulator (SIGFPE);
  *  - an error in a file `use`d through a path of 3800 characters: the
  *    message keeps its file name, line and text inside the buffer (the
  *    path once pushed the message past the end of it).
@@ -19,8 +21,7 @@
 
 #include "fixture.h"
 #include "tap.h"
-#include "gpu_desc.h"
-#include "workload.h"
+#include "gpu.h"
 
 #define FERMI "tools/sim/gpus/fermi-15sm.gpu"
 
@@ -64,6 +65,29 @@ static int launches_wrap(void)
 static int launches_one_over(void)
 {
 	return refused(load_wl("run k\nrun k 512\n", 1.0), "w.wl:8:");
+}
+
+/* The widest loop range, 0..2^32 - 1: its 2^32 values once wrapped to 0. */
+static int widest_loop(void)
+{
+	static const char text[] = "kernel k\ngrid 1\nblock 32\ncode\n"
+		"loop 0 4294967295\nalu r1 r2\nendloop\nendkernel\nrun k\n";
+	const char *path = fx_write("loop.wl", text);
+	struct sim_state *st = sim_state_alloc();
+	struct sim x;
+	int ok;
+
+	if (!path || !st || sim_gpu_load(&gpu, FERMI, err) ||
+	    sim_workload_load(&wl, path, 1.0, err)) {
+		printf("# %s\n", err);
+		free(st);
+		return 0;
+	}
+	sim_init(&x, &gpu, &wl, st, 1);
+	ok = !sim_run(&x, 1000, SIM_INF, SIM_NO_LAUNCH, err) &&
+	     st->insts >= 1000;
+	free(st);
+	return ok;
 }
 
 static void test_launches(void)
@@ -206,6 +230,8 @@ int main(void)
 	test_launches();
 	test_scale();
 	test_gpu_values();
+	tap_ok(fx_in_child(widest_loop),
+	       "a loop of 0..2^32 - 1 trips runs (its range does not wrap)");
 	tap_ok(fx_in_child(long_use_path),
 	       "error in a file used by a 3800-character path: file, line and "
 	       "message kept in the buffer");

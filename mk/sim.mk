@@ -36,4 +36,5 @@ bench-sim: $(SIM_BIN)
 
 CHECK_SUITES += sim-cli
 sim-cli: $(SIM_BIN)
+	@scripts/deps.sh bench
 	@selftests/tools/test_sim_cli.sh $(SIM_BIN)

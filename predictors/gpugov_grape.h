@@ -31,6 +31,14 @@
 #define GPUGOV_GRAPE_SHIFT	24
 #define GPUGOV_GRAPE_ONE	BIT_ULL(GPUGOV_GRAPE_SHIFT)
 
+/*
+ * Largest absolute target, work units per second, that the interfaces
+ * take (the sysfs store, gpugov-replay --target): 4.3 G per busy second,
+ * far above a GPU's warp instruction rate.  The controller itself works
+ * with any u64 target.
+ */
+#define GPUGOV_GRAPE_TARGET_MAX	U32_MAX
+
 enum gpugov_grape_mode {
 	GPUGOV_GRAPE_ABS,	/* target: work units per second */
 	GPUGOV_GRAPE_PCT,	/* target: percent of the maximum rate, 1..100 */
@@ -41,9 +49,10 @@ enum gpugov_grape_mode {
  * struct gpugov_grape_params - GRAPE tunables
  * @mode: enum gpugov_grape_mode, how @target is given
  * @target: GPUGOV_GRAPE_ABS: work units (e.g. instructions) per second of
- *	busy time, >= 1; GPUGOV_GRAPE_PCT: percent of the maximum rate,
- *	1..100 (the maximum is struct gpugov_grape_obs.max_rate where the
- *	caller has it, else the model's base speed times its top speedup)
+ *	busy time, >= 1 (interfaces take up to GPUGOV_GRAPE_TARGET_MAX);
+ *	GPUGOV_GRAPE_PCT: percent of the maximum rate, 1..100 (the maximum
+ *	is struct gpugov_grape_obs.max_rate where the caller has it, else
+ *	the model's base speed times its top speedup)
  * @alpha_q16: correction constant alpha of Algorithm 1 line 2, Q16,
  *	0..4.0 (default 1.0)
  * @beta_q16: learning rate beta of Algorithm 3, Q16, 1..1.0 (default 0.85)

@@ -244,7 +244,14 @@ static void decide(const struct gpugov_policy_params *p,
 			return;
 		obj = p->grape.mode == GPUGOV_GRAPE_PCT ? GPUGOV_OBJ_ENERGY :
 		      GPUGOV_OBJ_PERFORMANCE;
-		slowdown = (u32)div_u64(10000, max_t(u64, p->grape.target, 1)) - 100;
+		/*
+		 * The target is u64 and div_u64() takes a u32 divisor: an
+		 * absolute target of 2^32 would truncate to 0 there.  Only a
+		 * percent needs the bound, and as GRAPE does it reads one
+		 * beyond 1..100 as the nearest end of that range.
+		 */
+		slowdown = (u32)div_u64(10000, clamp_t(u64, p->grape.target,
+						       1, 100)) - 100;
 	}
 	if (obj == GPUGOV_OBJ_PERFORMANCE) {
 		d->best = top;

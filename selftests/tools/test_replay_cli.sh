@@ -117,6 +117,31 @@ check "run --stock: the other policies' rows are unchanged by it" \
 	sh -c "grep -v gpugov- \"$tmp/stock.csv\" | diff \"$tmp/paced-base.csv\" -"
 check "pace: both --period and --load refused, exit 2" run 2 pace --period 5 --load 50 "$tmp/small.trace" "$tmp/x.trace"
 check "run: bad target refused, exit 2" run 2 run --objective target --target 0% "$tmp/small.trace"
+# the sysfs attribute's range: 2^32 once reached a u32 divisor as 0
+check "run: absolute target 2^32 refused, exit 2" \
+	run 2 run --objective target --target 4294967296 "$tmp/small.trace"
+check "run: absolute target 2^32 - 1 accepted" \
+	run 0 run --objective target --target 4294967295 "$tmp/small.trace"
+
+# A sweep without energy columns: no ratio of energies exists.
+sed -E '/^(columns|r) /s/ [^ ]+ [^ ]+$//' "$tmp/small.trace" >"$tmp/noen.trace"
+check "run on a trace without energy: '-' for energy, never nan" \
+	sh -c "\"$bin\" run \"$tmp/noen.trace\" >\"$tmp/noen.txt\" &&
+	       ! grep -qi nan \"$tmp/noen.txt\" &&
+	       grep -q '^noen  *performance  *-  *1.0000  *-  *-  ' \"$tmp/noen.txt\""
+check "run --json on a trace without energy: null, never \"nan\"" \
+	sh -c "\"$bin\" run --json \"$tmp/noen.trace\" >\"$tmp/noen.json\" &&
+	       ! grep -qi nan \"$tmp/noen.json\" &&
+	       grep -q '\"policy\": \"performance\", \"energy\": null, \"time\": 1.0000' \"$tmp/noen.json\""
+
+# An error message at a 3800-character path (./ 1900 times) keeps its line.
+long=$tmp
+i=0
+while [ $i -lt 1900 ]; do long=$long/.; i=$((i + 1)); done
+check "accuracy: malformed trace at a 3800-character path: exit 1" \
+	run 1 accuracy "$long/bad.trace"
+check "accuracy: ... the message keeps the file name and line" \
+	grep -q "^gpugov-replay accuracy: \.\.\..*/bad.trace:13: interval_ns: bad number" "$tmp/err"
 
 printf 'kernel,core_mhz,mem_mhz,time_ms,power_w,insts\nk1,500,800,2.0,10,1000\nk1,1000,800,1.0,30,1000\n' >"$tmp/gen.csv"
 check "import csv: one trace per kernel with measured energy" \

@@ -5,7 +5,10 @@
 # interval options that exclude each other and --frames outside sweep
 # (exit 2), --frames on a workload without markers and misplaced markers
 # (exit 1, naming the file and line); --help (GNU: usage on stdout,
-# exit 0) against usage errors (usage on stderr, exit 2).
+# exit 0) against usage errors (usage on stderr, exit 2); values that do
+# not fit (a run count that wraps, a grid --scale makes too large, nan in
+# a .gpu, options that are not decimal or out of range) refused; nothing
+# leaked at exit.
 # The golden is phase-alternating (no markers) swept as
 #   gpugov-sim sweep -g tools/sim/gpus/fermi-15sm.gpu \
 #	-w tools/sim/workloads/apps/phase-alternating.wl --scale 0.25 \
@@ -90,6 +93,33 @@ check "unknown option: exit 2" run 2 sweep -g $gpu -w "$tmp/three.wl" --bogus
 check "unknown option: usage on stderr only" \
 	sh -c "grep -q '^usage: gpugov-sim sweep' \"$tmp/err\" && ! [ -s \"$tmp/out\" ]"
 check "missing -g: exit 2" run 2 sweep -w "$tmp/three.wl"
+
+# ---- values that do not fit: refused, never wrapped (each once crashed) ----
+printf '%s\nrun k\nrun k 4294967295\n' "$kern" >"$tmp/wrap.wl"
+check "run count whose sum wraps 32 bits: exit 1" run 1 sweep -g $gpu -w "$tmp/wrap.wl"
+check "run count whose sum wraps 32 bits: file:line and the limit" \
+	grep -q 'wrap.wl:8: 4294967295 more launches after 1: more than 512 in all' "$tmp/err"
+# (an accepted grid of 3.6e9 blocks would simulate for days: time-limited)
+check "--scale 1e12: exit 1" \
+	sh -c "timeout 60 \"$bin\" sweep -g $gpu -w \"$tmp/nomark.wl\" --scale 1e12 \
+	       2>\"$tmp/err\"; [ \$? -eq 1 ]"
+check "--scale 1e12: the kernel's file:line" \
+	grep -q "nomark.wl:6: kernel 'k': grid 4 x scale 1e+12" "$tmp/err"
+check "--scale nan: exit 2" run 2 sweep -g $gpu -w "$tmp/nomark.wl" --scale nan
+check "--segment 0x10 (not decimal): exit 2" \
+	run 2 sweep -g $gpu -w "$tmp/nomark.wl" --segment 0x10
+check "--epoch-us beyond 10 s: exit 2" \
+	run 2 sweep -g $gpu -w "$tmp/nomark.wl" --epoch-us 10000001
+sed 's/^power.static_uw .*/power.static_uw nan/' $gpu >"$tmp/nan.gpu"
+check "nan power in a .gpu: refused, naming file:line" \
+	sh -c "\"$bin\" run -g \"$tmp/nan.gpu\" -w \"$tmp/nomark.wl\" 2>&1 >/dev/null |
+	       grep -q \"nan.gpu:$(grep -n '^power.static_uw' $gpu | cut -d: -f1): 'nan'\""
+check "sweep, run and online free everything they allocate (valgrind)" \
+	sh -c "for c in 'sweep -o /dev/null --oracle /dev/null' run 'online --epoch-us 5'; do
+		valgrind -q --leak-check=full --errors-for-leak-kinds=all \
+			--error-exitcode=3 \"$bin\" \$c -g $gpu -w \"$tmp/nomark.wl\" \
+			>/dev/null 2>\"$tmp/vg\" || { cat \"$tmp/vg\"; exit 1; }
+	       done"
 
 echo "1..$n"
 echo "RESULT sim-cli: $((n - fail)) passed, $fail failed"

@@ -354,6 +354,38 @@ static void test_idle_power(void)
 	       (unsigned long long)gpugov_energy_pj(&pw, &t, 4, &s, 0));
 }
 
+/*
+ * The `target` objective's u64 target, where a sample has no instruction
+ * counter: never divided by as a value cut to 32 bits (2^32 became a
+ * divisor of 0, a percent of 2^32 + 50 became 50).
+ */
+static void test_target_bounds(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample mem = sample_at_top(95);
+	struct gpugov_policy_params p;
+	static struct gpugov_decision d;
+	u32 at100, got;
+
+	gpugov_policy_defaults(&p);
+	p.grape.mode = GPUGOV_GRAPE_ABS;
+	p.grape.target = 1ULL << 32;
+	p.objective = GPUGOV_OBJ_TARGET;
+	tap_ok(choose(&p, &t, &mem, &d) == 4 && d.reason == GPUGOV_REASON_PERFORMANCE,
+	       "absolute target 2^32 without instructions: the top OPP");
+	p.grape.mode = GPUGOV_GRAPE_PCT;
+	p.grape.target = 100;
+	at100 = choose(&p, &t, &mem, &d);
+	p.grape.target = 50;
+	got = choose(&p, &t, &mem, &d);
+	tap_ok(got < at100, "percent target 50%% allows a lower OPP than 100%% "
+	       "(OPP %u, %u)", got, at100);
+	p.grape.target = (1ULL << 32) + 50;
+	got = choose(&p, &t, &mem, &d);
+	tap_ok(got == at100, "percent target 2^32 + 50 reads as 100%% (OPP %u), "
+	       "not as 50%% (OPP %u)", at100, got);
+}
+
 int main(void)
 {
 	test_objectives();
@@ -364,5 +396,6 @@ int main(void)
 	test_memory_clock();
 	test_deadline();
 	test_idle_power();
+	test_target_bounds();
 	return tap_done("policy");
 }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errfmt.h"
+#include "strnum.h"
 #include "trace.h"
 
 enum col_where {
@@ -119,11 +121,9 @@ __attribute__((format(printf, 2, 3)))
 static int rd_err(struct gpugov_trace_reader *r, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	n = snprintf(r->err, sizeof(r->err), "%s:%lu: ", r->path, r->line);
 	va_start(ap, fmt);
-	vsnprintf(r->err + n, sizeof(r->err) - n, fmt, ap);
+	gpugov_verr_at(r->err, sizeof(r->err), r->path, r->line, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -159,26 +159,35 @@ static int rd_line(struct gpugov_trace_reader *r, char **tok)
 	}
 }
 
-static int parse_u64(struct gpugov_trace_reader *r, const char *s, u64 *v,
+/*
+ * Unsigned decimal, or hex after "0x" (docs/trace-format.md).  Unlike
+ * strtoull(s, NULL, 0), a leading zero does not mean octal ("opp 0200000"
+ * is 200 MHz) and a sign or blank is refused.
+ */
+static int rd_u64(struct gpugov_trace_reader *r, const char *s, u64 *v,
 		     const char *what)
 {
-	char *end;
+	size_t len = strlen(s);
+	int bad;
 
-	errno = 0;
 	if (*s == '-')
 		return rd_err(r, "%s: negative value '%s'", what, s);
-	*v = strtoull(s, &end, 0);
-	if (errno || *end || end == s)
-		return rd_err(r, "%s: bad number '%s'", what, s);
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		bad = parse_x64(s + 2, len - 2, v);
+	else
+		bad = parse_u64(s, len, v);
+	if (bad)
+		return rd_err(r, "%s: bad number '%s' (unsigned decimal or "
+			      "0x hex, at most 64 bits)", what, s);
 	return 0;
 }
 
-static int parse_u32(struct gpugov_trace_reader *r, const char *s, u32 *v,
+static int rd_u32(struct gpugov_trace_reader *r, const char *s, u32 *v,
 		     const char *what)
 {
 	u64 x;
 
-	if (parse_u64(r, s, &x, what))
+	if (rd_u64(r, s, &x, what))
 		return -1;
 	if (x > U32_MAX)
 		return rd_err(r, "%s: %s does not fit 32 bits", what, s);
@@ -246,10 +255,10 @@ static int hdr_opp(struct gpugov_trace_reader *r, char **tok, int n)
 	if (t->nr == GPUGOV_MAX_OPPS)
 		return rd_err(r, "more than %d OPPs", GPUGOV_MAX_OPPS);
 	o = &t->opp[t->nr];
-	if (parse_u32(r, tok[1], &o->core_khz, "opp core_khz") ||
-	    parse_u32(r, tok[2], &o->mem_khz, "opp mem_khz") ||
-	    parse_u32(r, tok[3], &o->uv, "opp uv") ||
-	    parse_u32(r, tok[4], &o->power_uw, "opp power_uw"))
+	if (rd_u32(r, tok[1], &o->core_khz, "opp core_khz") ||
+	    rd_u32(r, tok[2], &o->mem_khz, "opp mem_khz") ||
+	    rd_u32(r, tok[3], &o->uv, "opp uv") ||
+	    rd_u32(r, tok[4], &o->power_uw, "opp power_uw"))
 		return -1;
 	if (t->nr && (o->core_khz < o[-1].core_khz ||
 		      (o->core_khz == o[-1].core_khz &&
@@ -308,7 +317,7 @@ static int rd_header(struct gpugov_trace_reader *r)
 	if (strcmp(tok[0], "gpugov-trace") || n != 2)
 		return rd_err(r, "not a gpugov trace (first line must be "
 			      "'gpugov-trace VERSION')");
-	if (parse_u64(r, tok[1], &v, "version"))
+	if (rd_u64(r, tok[1], &v, "version"))
 		return -1;
 	if (v != GPUGOV_TRACE_VERSION)
 		return rd_err(r, "unsupported trace version %" PRIu64
@@ -341,7 +350,7 @@ static int rd_header(struct gpugov_trace_reader *r)
 			k = n == 3 ? find_name(interval_names, 3, tok[1]) : -1;
 			if (k < 0)
 				return rd_err(r, "interval must be 'segment|epoch|poll SIZE'");
-			if (parse_u64(r, tok[2], &r->hdr.interval_size,
+			if (rd_u64(r, tok[2], &r->hdr.interval_size,
 				      "interval size"))
 				return -1;
 			r->hdr.interval = k;
@@ -398,7 +407,7 @@ static int rd_record(struct gpugov_trace_reader *r, char **tok, int n,
 
 		if (!c)
 			continue;
-		if (parse_u64(r, tok[i + 1], &v, c->name))
+		if (rd_u64(r, tok[i + 1], &v, c->name))
 			return -1;
 		base = (c->where == COL_REC_U32 || c->where == COL_REC_U64) ?
 			(char *)rec : (char *)&rec->s;
@@ -478,7 +487,7 @@ static int rd_wave(struct gpugov_trace_reader *r, char **tok, int n,
 
 		if (k < 0)
 			continue;
-		if (parse_u64(r, tok[i + 1], &v, wcols[k].name))
+		if (rd_u64(r, tok[i + 1], &v, wcols[k].name))
 			return -1;
 		if (wcols[k].is_u32) {
 			if (v > U32_MAX)
@@ -518,8 +527,8 @@ int gpugov_trace_open(struct gpugov_trace_reader *r, const char *path)
 
 	if (!f) {
 		memset(r, 0, sizeof(*r));
-		snprintf(r->err, sizeof(r->err), "%s: %s", path,
-			 strerror(errno));
+		gpugov_err_at(r->err, sizeof(r->err), path, 0, "%s",
+			      strerror(errno));
 		return -1;
 	}
 	if (gpugov_trace_open_file(r, f, path)) {
@@ -652,9 +661,7 @@ static int load(struct gpugov_trace_reader *r, struct gpugov_trace *t,
 			cap = cap ? cap * 2 : 64;
 			p = rec ? realloc(t->recs, cap * sizeof(*p)) : NULL;
 			if (!p) {
-				snprintf(r->err, sizeof(r->err),
-					 "%s: out of memory", r->path);
-				rc = -1;
+				rc = rd_err(r, "out of memory");
 				break;
 			}
 			t->recs = p;
@@ -664,9 +671,7 @@ static int load(struct gpugov_trace_reader *r, struct gpugov_trace *t,
 			break;
 		t->recs[t->nr_rec] = store(t, rec);
 		if (!t->recs[t->nr_rec]) {
-			snprintf(r->err, sizeof(r->err), "%s: out of memory",
-				 r->path);
-			rc = -1;
+			rc = rd_err(r, "out of memory");
 			break;
 		}
 		t->nr_rec++;
@@ -674,12 +679,9 @@ static int load(struct gpugov_trace_reader *r, struct gpugov_trace *t,
 	free(rec);
 	if (!rc && t->hdr.kind == GPUGOV_TRACE_SWEEP) {
 		if (t->nr_rec % t->hdr.opps.nr) {
-			snprintf(r->err, sizeof(r->err),
-				 "%s:%lu: sweep trace ends inside segment %u "
-				 "(%u of %u OPPs)", r->path, r->line,
-				 t->nr_rec / t->hdr.opps.nr,
-				 t->nr_rec % t->hdr.opps.nr, t->hdr.opps.nr);
-			rc = -1;
+			rc = rd_err(r, "sweep trace ends inside segment %u "
+				    "(%u of %u OPPs)", t->nr_rec / t->hdr.opps.nr,
+				    t->nr_rec % t->hdr.opps.nr, t->hdr.opps.nr);
 		}
 		t->nr_seg = t->nr_rec / t->hdr.opps.nr;
 	}

@@ -68,7 +68,7 @@ static const char *model_name(int m)
 
 static void fmt_pct(char *buf, double v)
 {
-	snprintf(buf, TABLE_CELL, "%.2f", 100 * v);
+	table_num(buf, "%.2f", 100 * v);
 }
 
 static void add_stats_row(struct table *t, const char *a, const char *b,

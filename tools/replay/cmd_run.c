@@ -332,7 +332,7 @@ gpugov_only:
 
 static void fmt_ratio(char *buf, double v)
 {
-	snprintf(buf, TABLE_CELL, "%.4f", v);
+	table_num(buf, "%.4f", v);
 }
 
 /*
@@ -348,7 +348,7 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 				    p->obj : GPUGOV_OBJ_EDP;
 	double pm = objective_metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
 	char e[TABLE_CELL], t[TABLE_CELL], edp[TABLE_CELL], ed2p[TABLE_CELL];
-	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = "-", ov[TABLE_CELL];
+	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = TABLE_NONE, ov[TABLE_CELL];
 
 	if (obj == GPUGOV_OBJ_TARGET && r->busy_ns > 0) {
 		double goal = goal_rate(&par->grape, perf->work, perf->busy_ns);
@@ -366,7 +366,7 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 		snprintf(cap, sizeof(cap), "%.1f",
 			 100 * (pm - objective_metric(obj, r->pj, r->ns)) / gain);
 	else
-		snprintf(cap, sizeof(cap), "-");
+		snprintf(cap, sizeof(cap), TABLE_NONE);
 	snprintf(sw, sizeof(sw), "%lu", r->switches);
 	snprintf(ov, sizeof(ov), "%lu", r->overruns);
 	table_add(tab, wl, p->name, e, t, edp, ed2p, cap, sw, sf, ov);

@@ -87,11 +87,6 @@ static bool scorable(const struct sweep *w, u32 seg, u32 i)
 	return a->insts && a->busy_ns >= a->interval_ns;
 }
 
-static void fmt_num(char *buf, const char *fmt, double v)
-{
-	snprintf(buf, TABLE_CELL, fmt, v);
-}
-
 static double accuracy(double pred, double actual)
 {
 	return fmax(0, 1 - fabs(pred - actual) / actual);
@@ -172,8 +167,8 @@ static void add_var_row(struct table *t, const char *wl, unsigned long n,
 	char ne[TABLE_CELL], wc[TABLE_CELL], sc[TABLE_CELL];
 
 	snprintf(ne, sizeof(ne), "%lu", n);
-	fmt_num(wc, "%.1f", 100 * work);
-	fmt_num(sc, "%.1f", 100 * sens);
+	table_num(wc, "%.1f", 100 * work);
+	table_num(sc, "%.1f", 100 * sens);
 	table_add(t, wl, ne, wc, sc);
 }
 
@@ -225,12 +220,12 @@ static void add_row(struct table *t, const char *c1, const char *c2,
 	char h[TABLE_CELL] = "-";
 
 	snprintf(n, sizeof(n), "%lu", epochs);
-	fmt_num(ac, "%.1f", 100 * acc);
-	fmt_num(e, "%+.1f", 100 * err);
-	fmt_num(aa, "%.1f", 100 * acc_all);
-	fmt_num(r, "%.4f", ratio);
+	table_num(ac, "%.1f", 100 * acc);
+	table_num(e, "%+.1f", 100 * err);
+	table_num(aa, "%.1f", 100 * acc_all);
+	table_num(r, "%.4f", ratio);
 	if (hit >= 0)
-		fmt_num(h, "%.1f", 100 * hit);
+		table_num(h, "%.1f", 100 * hit);
 	table_add(t, c1, c2, n, ac, e, aa, r, h);
 }
 

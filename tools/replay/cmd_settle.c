@@ -265,8 +265,8 @@ static int cmp_int(const void *a, const void *b)
 static void fmt_median_max(char *med, char *max, int *v, unsigned long n)
 {
 	if (!n) {
-		snprintf(med, TABLE_CELL, "-");
-		snprintf(max, TABLE_CELL, "-");
+		snprintf(med, TABLE_CELL, TABLE_NONE);
+		snprintf(max, TABLE_CELL, TABLE_NONE);
 		return;
 	}
 	qsort(v, n, sizeof(*v), cmp_int);
@@ -377,8 +377,8 @@ static void report_run(struct run_ctx *r, const struct evalloop *l,
 	for (b = 0; b < NR_BANDS; b++)
 		fmt_tally(&c[b], &s->t[b], first[b]);
 	snprintf(sf, sizeof(sf), "%.2f", 100 * short_f);
-	snprintf(e, sizeof(e), "%.4f", e_ctrl / race);
-	snprintf(st, sizeof(st), stat < 0 ? "-" : "%.4f", stat / race);
+	table_num(e, "%.4f", e_ctrl / race);
+	table_num(st, "%.4f", stat < 0 ? NAN : stat / race);
 	snprintf(ch, sizeof(ch), "%lu", changes);
 	table_add(rt, r->w->name, model_name(r->model), tg, sf, e, st, ch,
 		  c[0].ok, c[0].med, c[0].max, c[1].ok, c[1].med, c[1].max);
@@ -405,9 +405,9 @@ static void add_summary_row(struct table *t, int model,
 	snprintf(n, sizeof(n), "%lu", s->runs);
 	snprintf(sf, sizeof(sf), "%.2f", 100 * s->shortfall / s->runs);
 	snprintf(msf, sizeof(msf), "%.2f", 100 * s->max_shortfall);
-	snprintf(e, sizeof(e), "%.4f", exp(s->log_e / s->runs));
-	snprintf(st, sizeof(st), s->static_runs ? "%.4f" : "-",
-		 exp(s->log_static / (s->static_runs ? s->static_runs : 1)));
+	table_num(e, "%.4f", exp(s->log_e / s->runs));
+	table_num(st, "%.4f", s->static_runs ?
+		  exp(s->log_static / s->static_runs) : NAN);
 	snprintf(ch, sizeof(ch), "%lu", s->changes);
 	for (b = 0; b < NR_BANDS; b++)
 		fmt_tally(&c[b], &s->t[b], 0);

@@ -1,44 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * parse.c - strict parsing of numbers, OPP lists, samples and policy
- * options for gpugov-replay.  Nothing is accepted partially: a malformed
- * input is an error that names what and where, and the output is then
- * unspecified (callers exit).
+ * parse.c - strict parsing of OPP lists, samples and policy options for
+ * gpugov-replay (numbers: tools/common/strnum.c).  Nothing is accepted
+ * partially: a malformed input is an error that names what and where, and
+ * the output is then unspecified (callers exit).
  */
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "errfmt.h"
 #include "replay.h"
-
-/* Decimal digits only: no sign, no spaces, no overflow. */
-int parse_u64(const char *s, size_t len, u64 *out)
-{
-	u64 v = 0;
-	size_t i;
-
-	if (!len)
-		return -1;
-	for (i = 0; i < len; i++) {
-		unsigned int d = (unsigned char)s[i] - '0';
-
-		if (d > 9 || v > (U64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
-	*out = v;
-	return 0;
-}
-
-int parse_u32(const char *s, size_t len, u32 *out)
-{
-	u64 v;
-
-	if (parse_u64(s, len, &v) || v > U32_MAX)
-		return -1;
-	*out = (u32)v;
-	return 0;
-}
 
 /*
  * One OPP: CORE_KHZ[@MEM_KHZ][:UV[:POWER_UW]], e.g. 500000:750000 or
@@ -195,7 +167,7 @@ int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
 		if (!len)
 			continue;
 		if (parse_sample_kv(line, len, s, msg, sizeof(msg))) {
-			snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
+			gpugov_err_at(err, errlen, path, lineno, "%s", msg);
 			ret = -1;
 		}
 	}
@@ -230,7 +202,10 @@ static const struct policy_opt {
 	  U32_MAX, false, "idle leakage at 1 V, uW: idle power = this * V + idle-uw (default 0)" },
 };
 
-/* target: "N%" (1..100 percent of the maximum rate) or "N" work units/s */
+/*
+ * target: "N%" (1..100 percent of the maximum rate) or "N" work units/s,
+ * in the range the sysfs attribute takes: 1..GPUGOV_GRAPE_TARGET_MAX
+ */
 static int parse_target(const char *val, struct gpugov_grape_params *g)
 {
 	size_t len = strlen(val);
@@ -238,7 +213,8 @@ static int parse_target(const char *val, struct gpugov_grape_params *g)
 	bool pct = len && val[len - 1] == '%';
 
 	n.mode = pct ? GPUGOV_GRAPE_PCT : GPUGOV_GRAPE_ABS;
-	if (parse_u64(val, len - pct, &n.target) || !gpugov_grape_params_ok(&n))
+	if (parse_u64(val, len - pct, &n.target) || !gpugov_grape_params_ok(&n) ||
+	    n.target > GPUGOV_GRAPE_TARGET_MAX)
 		return -1;
 	*g = n;
 	return 0;
@@ -278,8 +254,8 @@ void print_policy_opts_help(FILE *f, bool all)
 	size_t i;
 
 	if (all)
-		fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s\n",
-			"target");
+		fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s (1..%u)\n",
+			"target", GPUGOV_GRAPE_TARGET_MAX);
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++)
 		if (all || !policy_opts[i].own)
 			fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name,

@@ -10,6 +10,7 @@
 #include "gpugov_sample.h"
 #include "gpugov_policy.h"
 #include "coremem_gpu.h"
+#include "strnum.h"
 
 /* Exit codes of every subcommand (documented in --help). */
 #define EXIT_OK		0
@@ -41,8 +42,6 @@ int replay_coremem_opt(const char *arg);
 	"                     v100) or a key=value file (docs/coremem.md); overrides\n" \
 	"                     the traces' coremem-gpu header line (default gtx980)\n"
 
-int parse_u64(const char *s, size_t len, u64 *out);
-int parse_u32(const char *s, size_t len, u32 *out);
 int parse_opp_list(const char *list, struct gpugov_opp_table *t, char *err,
 		   size_t errlen);
 int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,

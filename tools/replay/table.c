@@ -6,8 +6,10 @@
  * columns, CSV prints a header line per table preceded by "# name", JSON
  * prints {"table": name, "rows": [{col: value, ...}]} objects inside one
  * top-level array opened by table_json_begin().  Cells that parse as
- * numbers are written to JSON unquoted.
+ * numbers are written to JSON unquoted, TABLE_NONE as null.
  */
+#include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,14 +60,60 @@ void table_add(struct table *t, ...)
 	t->nrows++;
 }
 
+/*
+ * Number @v into @cell as @fmt (one double conversion) makes it, or
+ * TABLE_NONE if it is not finite: a ratio to a total that is 0, such as
+ * the energy of a trace that has none, is no value rather than "-nan",
+ * which JSON does not have.
+ */
+void table_num(char *cell, const char *fmt, double v)
+{
+	if (isfinite(v))
+		snprintf(cell, TABLE_CELL, fmt, v);
+	else
+		snprintf(cell, TABLE_CELL, "%s", TABLE_NONE);
+}
+
+/* Whether @s is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
 static int is_number(const char *s)
 {
-	char *end;
-
-	if (!*s)
+	if (*s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s) || (*s == '0' && isdigit((unsigned char)s[1])))
 		return 0;
-	strtod(s, &end);
-	return !*end && !strchr(s, 'n') && !strchr(s, 'i');	/* no nan/inf */
+	while (isdigit((unsigned char)*s))
+		s++;
+	if (*s == '.') {
+		if (!isdigit((unsigned char)*++s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s += s[1] == '+' || s[1] == '-' ? 2 : 1;
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return !*s;
+}
+
+/* @s as a JSON string: cells hold file names, which may hold anything. */
+static void json_string(const char *s, FILE *f)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
 }
 
 static void print_json(const struct table *t, FILE *f)
@@ -78,8 +126,16 @@ static void print_json(const struct table *t, FILE *f)
 		for (c = 0; c < t->ncols; c++) {
 			const char *cell = t->cells[r * t->ncols + c];
 
-			fprintf(f, is_number(cell) ? "%s\"%s\": %s" : "%s\"%s\": \"%s\"",
-				c ? ", " : "", t->cols[c], cell);
+			/* text tables sign some numbers, JSON has no '+' */
+			const char *num = cell + (cell[0] == '+');
+
+			fprintf(f, "%s\"%s\": ", c ? ", " : "", t->cols[c]);
+			if (!strcmp(cell, TABLE_NONE))
+				fputs("null", f);
+			else if (is_number(num))
+				fputs(num, f);
+			else
+				json_string(cell, f);
 		}
 		fputc('}', f);
 	}

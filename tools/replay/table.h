@@ -13,6 +13,8 @@ enum table_format { TABLE_TEXT, TABLE_CSV, TABLE_JSON };
 
 #define TABLE_MAX_COLS	16
 #define TABLE_CELL	48
+/* A value that does not exist: "-" in text and CSV, null in JSON. */
+#define TABLE_NONE	"-"
 
 struct table {
 	const char *name;
@@ -28,6 +30,7 @@ struct table {
 void table_init(struct table *t, const char *name, enum table_format fmt,
 		const char *const *cols, int ncols);
 void table_add(struct table *t, ...);
+void table_num(char *cell, const char *fmt, double v);
 void table_print(struct table *t, FILE *f);
 void table_free(struct table *t);
 void table_json_begin(FILE *f, enum table_format fmt);

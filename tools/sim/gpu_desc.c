@@ -45,21 +45,35 @@ static const struct gpu_key keys[] = {
 	K(dram_service, 1, 1000),
 };
 
+/*
+ * Energy coefficients have an upper bound so that every energy and power
+ * the model computes stays far inside the integers it is written as: an
+ * event costs at most 1 uJ at 1 V (real ones cost a few nJ), a power is
+ * at most what an OPP's u32 power_uw holds.
+ */
+#define SIM_EVENT_PJ_MAX	1e6
+#define SIM_POWER_UW_MAX	((double)U32_MAX)
+
 struct pw_key {
 	const char *name;
 	size_t off;
+	double max;
 };
 
-#define P(f) { "power." #f, offsetof(struct sim_power, f) }
+#define P(f, hi) { "power." #f, offsetof(struct sim_power, f), hi }
 
 static const struct pw_key pw_keys[] = {
-	P(inst_pj), P(alu_pj), P(sfu_pj), P(shm_pj), P(l1_pj), P(clk_pj),
-	P(l2_pj), P(dram_pj), P(static_uw), P(uncore_uw),
+	P(inst_pj, SIM_EVENT_PJ_MAX), P(alu_pj, SIM_EVENT_PJ_MAX),
+	P(sfu_pj, SIM_EVENT_PJ_MAX), P(shm_pj, SIM_EVENT_PJ_MAX),
+	P(l1_pj, SIM_EVENT_PJ_MAX), P(clk_pj, SIM_EVENT_PJ_MAX),
+	P(l2_pj, SIM_EVENT_PJ_MAX), P(dram_pj, SIM_EVENT_PJ_MAX),
+	P(static_uw, SIM_POWER_UW_MAX), P(uncore_uw, SIM_POWER_UW_MAX),
 };
 
 static int parse_line(struct sim_lexer *lx, struct sim_gpu_desc *g)
 {
 	char **t = lx->tok;
+	double d;
 	u32 i, v;
 
 	if (!strcmp(t[0], "name")) {
@@ -114,8 +128,13 @@ static int parse_line(struct sim_lexer *lx, struct sim_gpu_desc *g)
 			continue;
 		if (lx->ntok != 2)
 			return sim_lex_err(lx, "%s needs one value", t[0]);
-		return sim_lex_double(lx, t[1],
-				      (double *)((char *)&g->pw + pw_keys[i].off));
+		if (sim_lex_double(lx, t[1], &d))
+			return -1;
+		if (d > pw_keys[i].max)
+			return sim_lex_err(lx, "%s must be at most %.0f", t[0],
+					   pw_keys[i].max);
+		*(double *)((char *)&g->pw + pw_keys[i].off) = d;
+		return 0;
 	}
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (strcmp(t[0], keys[i].name))
@@ -131,6 +150,20 @@ static int parse_line(struct sim_lexer *lx, struct sim_gpu_desc *g)
 		return 0;
 	}
 	return sim_lex_err(lx, "unknown key '%s'", t[0]);
+}
+
+/* Modelled power at core OPP @c at full ALU issue on every SM, in uW. */
+static double opp_power_uw(const struct sim_gpu_desc *g, u32 c)
+{
+	const struct sim_power *p = &g->pw;
+	double v = g->core_uv[c] / 1e6;
+	double f = g->core_khz[c] * 1e3;	/* Hz */
+	double dyn_pj_per_cyc = g->sms *
+		(g->issue_width * (p->inst_pj + p->alu_pj) + p->clk_pj);
+
+	/* pJ/cycle * cycles/s = pW; /1e6 -> uW */
+	return dyn_pj_per_cyc * v * v * f / 1e6 + p->static_uw * v +
+	       p->uncore_uw;
 }
 
 /**
@@ -178,6 +211,12 @@ int sim_gpu_load(struct sim_gpu_desc *g, const char *path, char *err)
 		n = sim_lex_err(&lx, "l1 lines not a multiple of l1_ways");
 	if (!n && (g->l2_kb * 1024 / SIM_LINE_BYTES) % g->l2_ways)
 		n = sim_lex_err(&lx, "l2 lines not a multiple of l2_ways");
+	for (i = 0; !n && i < g->nr_core; i++)
+		if (opp_power_uw(g, i) > SIM_POWER_UW_MAX)
+			n = sim_lex_err(&lx, "core-opp %u kHz: modelled power "
+					"%.0f uW is more than %.0f (an OPP's "
+					"u32 power_uw)", g->core_khz[i],
+					opp_power_uw(g, i), SIM_POWER_UW_MAX);
 	if (!n) {
 		cache_geom_init(&g->l1, g->l1_kb, g->l1_ways);
 		cache_geom_init(&g->l2, g->l2_kb, g->l2_ways);
@@ -191,29 +230,22 @@ int sim_gpu_load(struct sim_gpu_desc *g, const char *path, char *err)
 /*
  * The devfreq view: every (core, mem) pair, ascending, with the modelled
  * power at full ALU issue on every SM as the energy-model power.
+ * sim_gpu_load() has checked that every power fits the u32.
  */
 void sim_gpu_opp_table(const struct sim_gpu_desc *g,
 		       struct gpugov_opp_table *t)
 {
-	const struct sim_power *p = &g->pw;
 	u32 c, m;
 
 	memset(t, 0, sizeof(*t));
 	for (c = 0; c < g->nr_core; c++)
 		for (m = 0; m < g->nr_mem; m++) {
 			struct gpugov_opp *o = &t->opp[t->nr++];
-			double v = g->core_uv[c] / 1e6;
-			double f = g->core_khz[c] * 1e3;	/* Hz */
-			double dyn_pj_per_cyc = g->sms *
-				(g->issue_width * (p->inst_pj + p->alu_pj) +
-				 p->clk_pj);
 
 			o->core_khz = g->core_khz[c];
 			o->mem_khz = g->mem_khz[m];
 			o->uv = g->core_uv[c];
-			/* pJ/cycle * cycles/s = pW; /1e6 -> uW */
-			o->power_uw = (u32)(dyn_pj_per_cyc * v * v * f / 1e6 +
-					    p->static_uw * v + p->uncore_uw);
+			o->power_uw = (u32)opp_power_uw(g, c);
 		}
 }
 

@@ -21,6 +21,7 @@
 
 #include "online.h"
 #include "openloop.h"
+#include "strnum.h"
 #include "sweep.h"
 
 struct cli {
@@ -149,6 +150,40 @@ static bool is_help(const char *arg)
 	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
+/*
+ * Interval sizes are bounded so that the simulator's sums stay far from
+ * wrapping: the counters of one interval fit 2^40 (DESIGN.md section 4),
+ * an epoch is at most 10 s.
+ */
+#define SEGMENT_MAX	(1ULL << 40)
+#define EPOCH_US_MAX	10000000ULL
+
+/* The value of option --@opt: decimal in 0..@max, else exit 2. */
+static u64 opt_u64(const char *opt, const char *val, u64 max)
+{
+	u64 v;
+
+	if (parse_u64(val, strlen(val), &v) || v > max) {
+		fprintf(stderr, "gpugov-sim: --%s '%s': not a decimal number "
+			"in 0..%llu\n", opt, val, (unsigned long long)max);
+		exit(2);
+	}
+	return v;
+}
+
+/* --scale: a finite factor > 0 (workload.c bounds the grids it makes). */
+static double opt_scale(const char *val)
+{
+	double v;
+
+	if (parse_finite(val, &v) || v <= 0) {
+		fprintf(stderr, "gpugov-sim: --scale '%s': not a finite number "
+			"> 0\n", val);
+		exit(2);
+	}
+	return v;
+}
+
 static int parse_follow(struct cli *c, const char *s)
 {
 	u32 i;
@@ -202,15 +237,17 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 'w': c->wl = optarg; break;
 		case 'o': c->out = optarg; break;
 		case 'O': c->oracle = optarg; break;
-		case 's': c->seed = strtoull(optarg, NULL, 0); break;
-		case 'S': c->scale = atof(optarg); break;
-		case 'p': c->opp = atol(optarg); break;
+		case 's': c->seed = opt_u64("seed", optarg, U64_MAX); break;
+		case 'S': c->scale = opt_scale(optarg); break;
+		case 'p':
+			c->opp = (long)opt_u64("opp", optarg, GPUGOV_MAX_OPPS - 1);
+			break;
 		case 'n':
-			c->segment = strtoull(optarg, NULL, 0);
+			c->segment = opt_u64("segment", optarg, SEGMENT_MAX);
 			c->nr_sizes++;
 			break;
 		case 'e':
-			c->epoch_us = strtoull(optarg, NULL, 0);
+			c->epoch_us = opt_u64("epoch-us", optarg, EPOCH_US_MAX);
 			c->nr_sizes++;
 			break;
 		case 'F':
@@ -289,39 +326,49 @@ static void setup(const struct cli *c, struct sim *x, char *source,
 		  size_t len)
 {
 	char err[SIM_ERR_MAX];
+	struct sim_state *st;
 
 	if (sim_gpu_load(&gpu, c->gpu, err) ||
 	    sim_workload_load(&wl, c->wl, c->scale, err)) {
 		fprintf(stderr, "gpugov-sim: %s\n", err);
 		exit(1);
 	}
-	sim_init(x, &gpu, &wl, sim_state_alloc(), c->seed);
+	st = sim_state_alloc();
+	if (!st) {
+		fputs("gpugov-sim: out of memory\n", stderr);
+		exit(1);
+	}
+	sim_init(x, &gpu, &wl, st, c->seed);
 	snprintf(source, len, "gpugov-sim workload=%s seed=%llu scale=%g",
 		 wl.name, (unsigned long long)c->seed, c->scale);
 }
 
-static int cmd_run(const struct cli *c)
+static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 {
-	struct gpugov_trace_rec *r = malloc(sizeof(*r));
-	char err[SIM_ERR_MAX], src[256];
+	struct gpugov_trace_rec *r;
+	char err[SIM_ERR_MAX];
 	struct sim_interval iv;
-	struct sim x;
 	double t0;
 
-	setup(c, &x, src, sizeof(src));
-	if (c->opp >= (long)sim_nr_opp(&x)) {
+	if (c->opp >= (long)sim_nr_opp(x)) {
 		fprintf(stderr, "gpugov-sim: OPP %ld out of range\n", c->opp);
 		return 1;
 	}
-	sim_set_opp(&x, c->opp < 0 ? sim_nr_opp(&x) - 1 : (u32)c->opp);
-	sim_interval_begin(&x, &iv);
+	r = malloc(sizeof(*r));
+	if (!r) {
+		fputs("gpugov-sim: out of memory\n", stderr);
+		return 1;
+	}
+	sim_set_opp(x, c->opp < 0 ? sim_nr_opp(x) - 1 : (u32)c->opp);
+	sim_interval_begin(x, &iv);
 	t0 = now_s();
-	if (sim_run(&x, SIM_INF, SIM_INF, SIM_NO_LAUNCH, err)) {
+	if (sim_run(x, SIM_INF, SIM_INF, SIM_NO_LAUNCH, err)) {
 		fprintf(stderr, "gpugov-sim: %s\n", err);
+		free(r);
 		return 1;
 	}
 	t0 = now_s() - t0;
-	sim_interval_end(&x, &iv, 0, r);
+	sim_interval_end(x, &iv, 0, r);
 	printf("workload %s core_khz %u mem_khz %u time_ns %llu energy_uj %.1f "
 	       "insts %llu cycles %llu load_stall %llu store_stall %llu "
 	       "lcp %llu load_out %llu lead %llu crit %llu dram_txn %llu "
@@ -329,7 +376,7 @@ static int cmd_run(const struct cli *c)
 	       wl.name, r->s.core_khz, r->s.mem_khz,
 	       (unsigned long long)r->s.busy_ns, r->energy_pj / 1e6,
 	       (unsigned long long)r->s.insts,
-	       (unsigned long long)(x.st->now - iv.start_cyc),
+	       (unsigned long long)(x->st->now - iv.start_cyc),
 	       (unsigned long long)r->s.load_stall_cyc,
 	       (unsigned long long)r->s.store_stall_cyc,
 	       (unsigned long long)r->s.lcp_cyc,
@@ -346,17 +393,15 @@ static int cmd_run(const struct cli *c)
 	return 0;
 }
 
-static int cmd_sweep(const struct cli *c)
+static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 {
 	struct sim_sweep_opts o = { 0 };
 	struct sim_sweep_result res;
-	char err[SIM_ERR_MAX], src[256];
-	struct sim x;
+	char err[SIM_ERR_MAX];
 	double t0;
 	u32 i;
 	int rc;
 
-	setup(c, &x, src, sizeof(src));
 	if (c->frames && !wl.nframe) {
 		fprintf(stderr, "gpugov-sim: %s: no 'frame' marker, which "
 			"--frames needs\n", c->wl);
@@ -373,7 +418,7 @@ static int cmd_sweep(const struct cli *c)
 	o.oracle = open_out(c->oracle);
 	o.source = src;
 	t0 = now_s();
-	rc = sim_sweep(&x, &o, &res, err);
+	rc = sim_sweep(x, &o, &res, err);
 	t0 = now_s() - t0;
 	if (rc)
 		fprintf(stderr, "gpugov-sim: %s\n", err);
@@ -383,7 +428,7 @@ static int cmd_sweep(const struct cli *c)
 		return 1;
 	fprintf(stderr, "%s: %llu intervals x %u OPPs, %.2f Mwarp-inst in "
 		"%.2f s (%.2f Mwarp-inst/s); top OPP %.1f us %.1f uJ",
-		wl.name, (unsigned long long)res.intervals, sim_nr_opp(&x),
+		wl.name, (unsigned long long)res.intervals, sim_nr_opp(x),
 		res.insts / 1e6, t0, res.insts / 1e6 / t0, res.top_ns / 1e3,
 		res.top_pj / 1e6);
 	for (i = 0; i < SIM_NR_OBJ; i++)
@@ -394,17 +439,13 @@ static int cmd_sweep(const struct cli *c)
 	return 0;
 }
 
-static int cmd_online(const struct cli *c)
+static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 {
 	struct sim_online_opts o = { 0 };
 	struct sim_online_result r;
-	char err[SIM_ERR_MAX], src[256];
-	struct sim x;
+	char err[SIM_ERR_MAX];
 	u32 i;
 
-	if (!c->epoch_us)
-		usage();
-	setup(c, &x, src, sizeof(src));
 	o.pred = c->pred;
 	gpugov_policy_defaults(&o.policy);
 	o.policy.objective = c->objective;
@@ -412,8 +453,9 @@ static int cmd_online(const struct cli *c)
 	o.trace = open_out(c->out);
 	o.source = src;
 	o.coremem = &coremem;
-	if (sim_online(&x, &o, &r, err)) {
+	if (sim_online(x, &o, &r, err)) {
 		fprintf(stderr, "gpugov-sim: %s\n", err);
+		close_out(o.trace, c->out);
 		return 1;
 	}
 	if (close_out(o.trace, c->out))
@@ -424,7 +466,7 @@ static int cmd_online(const struct cli *c)
 	       gpugov_objective_names[o.policy.objective],
 	       (unsigned long long)r.epochs, r.ns / 1e3, r.pj / 1e6,
 	       r.pj / 1e6 * r.ns / 1e3, r.pj / 1e6 * r.ns / 1e3 * r.ns / 1e3);
-	for (i = 0; i < sim_nr_opp(&x); i++)
+	for (i = 0; i < sim_nr_opp(x); i++)
 		printf(" %llu", (unsigned long long)r.opp_epochs[i]);
 	putchar('\n');
 	return 0;
@@ -454,6 +496,7 @@ static int cmd_openloop(int argc, char **argv)
 		if (gpugov_trace_load(argv[i], &t, err, sizeof(err)) ||
 		    sim_openloop_trace(&t, &r, err, sizeof(err))) {
 			fprintf(stderr, "gpugov-sim: %s\n", err);
+			gpugov_trace_free(&t);	/* load leaves it empty */
 			return 1;
 		}
 		gpugov_trace_free(&t);
@@ -486,7 +529,11 @@ static int cmd_openloop(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	int (*cmd)(const struct cli *c, struct sim *x, const char *src) = NULL;
+	char src[256];
+	struct sim x;
 	struct cli c;
+	int rc;
 
 	if (argc < 2)
 		usage();
@@ -509,11 +556,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!strcmp(argv[1], "run"))
-		return cmd_run(&c);
-	if (!strcmp(argv[1], "sweep"))
-		return cmd_sweep(&c);
-	if (!strcmp(argv[1], "online"))
-		return cmd_online(&c);
-	usage();
-	return 2;
+		cmd = cmd_run;
+	else if (!strcmp(argv[1], "sweep"))
+		cmd = cmd_sweep;
+	else if (!strcmp(argv[1], "online") && c.epoch_us)
+		cmd = cmd_online;
+	if (!cmd)
+		usage();
+	setup(&c, &x, src, sizeof(src));
+	rc = cmd(&c, &x, src);
+	/* gpu and wl are static; the simulator state is all there is */
+	free(x.st);
+	return rc;
 }

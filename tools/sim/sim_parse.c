@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errfmt.h"
 #include "sim_parse.h"
+#include "strnum.h"
 
 int sim_lex_open(struct sim_lexer *lx, const char *path, char *err)
 {
@@ -18,7 +20,7 @@ int sim_lex_open(struct sim_lexer *lx, const char *path, char *err)
 	lx->err = err;
 	lx->f = fopen(path, "r");
 	if (!lx->f) {
-		snprintf(err, SIM_ERR_MAX, "%s: %s", path, strerror(errno));
+		gpugov_err_at(err, SIM_ERR_MAX, path, 0, "%s", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -36,11 +38,9 @@ void sim_lex_close(struct sim_lexer *lx)
 int sim_lex_err(struct sim_lexer *lx, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	n = snprintf(lx->err, SIM_ERR_MAX, "%s:%lu: ", lx->path, lx->line);
 	va_start(ap, fmt);
-	vsnprintf(lx->err + n, SIM_ERR_MAX - n, fmt, ap);
+	gpugov_verr_at(lx->err, SIM_ERR_MAX, lx->path, lx->line, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -71,25 +71,29 @@ int sim_lex_next(struct sim_lexer *lx)
 	}
 }
 
+/*
+ * Decimal digits and an optional binary suffix; a value whose suffix
+ * shifts bits out of 64 is refused, not wrapped.
+ */
 int sim_lex_u64(struct sim_lexer *lx, const char *s, u64 *v)
 {
-	char *end;
+	size_t len = strlen(s);
+	u32 shift = 0;
 	u64 x;
 
-	errno = 0;
 	if (*s == '-')
 		return sim_lex_err(lx, "'%s': must not be negative", s);
-	x = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return sim_lex_err(lx, "'%s': not a number", s);
-	switch (*end) {
-	case 'k': case 'K': x <<= 10; end++; break;
-	case 'm': case 'M': x <<= 20; end++; break;
-	case 'g': case 'G': x <<= 30; end++; break;
+	switch (len ? s[len - 1] : 0) {
+	case 'k': case 'K': shift = 10; break;
+	case 'm': case 'M': shift = 20; break;
+	case 'g': case 'G': shift = 30; break;
 	}
-	if (*end)
-		return sim_lex_err(lx, "'%s': not a number", s);
-	*v = x;
+	if (parse_u64(s, len - !!shift, &x))
+		return sim_lex_err(lx, "'%s': not a number (decimal digits, "
+				   "then k, m or g)", s);
+	if (x > U64_MAX >> shift)
+		return sim_lex_err(lx, "'%s': more than 64 bits", s);
+	*v = x << shift;
 	return 0;
 }
 
@@ -105,13 +109,14 @@ int sim_lex_u32(struct sim_lexer *lx, const char *s, u32 *v)
 	return 0;
 }
 
+/* A finite number >= 0: nan and inf would reach float-to-integer casts. */
 int sim_lex_double(struct sim_lexer *lx, const char *s, double *v)
 {
-	char *end;
+	double x;
 
-	errno = 0;
-	*v = strtod(s, &end);
-	if (errno || end == s || *end || *v < 0)
-		return sim_lex_err(lx, "'%s': not a non-negative number", s);
+	if (parse_finite(s, &x) || x < 0)
+		return sim_lex_err(lx, "'%s': not a finite non-negative number",
+				   s);
+	*v = x;
 	return 0;
 }

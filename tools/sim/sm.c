@@ -119,7 +119,8 @@ static void advance(const struct sim_kernel *k, struct sim_warp *wp)
 
 			if (in->hi > in->lo) {
 				wp->rng = sim_mix(wp->rng);
-				n += (u32)(wp->rng % (in->hi - in->lo + 1));
+				/* in u64: 0..U32_MAX has 2^32 values */
+				n += (u32)(wp->rng % ((u64)in->hi - in->lo + 1));
 			}
 			if (!n) {
 				wp->pc = in->jump;

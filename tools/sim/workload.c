@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errfmt.h"
+#include "strnum.h"
 #include "workload.h"
 
 static const char *const pattern_names[] = {
@@ -42,14 +44,10 @@ struct wl_parse {
 
 static int reg(struct sim_lexer *lx, const char *s, u8 *r)
 {
-	char *end;
-	long v;
+	u32 v;
 
-	if (s[0] != 'r')
-		return sim_lex_err(lx, "'%s': expected a register r0..r%d", s,
-				   SIM_NREG - 1);
-	v = strtol(s + 1, &end, 10);
-	if (*end || end == s + 1 || v < 0 || v >= SIM_NREG)
+	if (s[0] != 'r' || parse_u32(s + 1, strlen(s + 1), &v) ||
+	    v >= SIM_NREG)
 		return sim_lex_err(lx, "'%s': expected a register r0..r%d", s,
 				   SIM_NREG - 1);
 	*r = (u8)v;
@@ -268,6 +266,7 @@ static int parse_kernel(struct wl_parse *p)
 	struct sim_kernel *k;
 	u32 stack[SIM_MAX_LOOP_DEPTH], threads = 0, i;
 	int depth = 0, in_code = 0, n;
+	double grid;
 
 	if (lx->ntok != 2 || strlen(lx->tok[1]) >= SIM_MAX_NAMES)
 		return sim_lex_err(lx, "kernel needs one short name");
@@ -328,7 +327,17 @@ static int parse_kernel(struct wl_parse *p)
 	if (!k->ninst)
 		return sim_lex_err(lx, "kernel '%s' has no code", k->name);
 	k->wpb = threads / 32;
-	k->blocks = (u32)fmax(1.0, floor(k->blocks * p->scale + 0.5));
+	grid = fmax(1.0, floor(k->blocks * p->scale + 0.5));
+	/*
+	 * Warps are numbered in a u32 across the grid; the test also keeps
+	 * the cast to u32 below defined (p->scale is finite and > 0).
+	 */
+	if (grid * k->wpb > SIM_MAX_GRID_WARPS)
+		return sim_lex_err(lx, "kernel '%s': grid %u x scale %g x %u "
+				   "warps per block is more than %u warps",
+				   k->name, k->blocks, p->scale, k->wpb,
+				   SIM_MAX_GRID_WARPS);
+	k->blocks = (u32)grid;
 	k->inst[k->ninst].op = OP_EXIT;
 	k->inst[k->ninst].dst = SIM_NOREG;
 	k->ninst++;
@@ -356,8 +365,11 @@ static int parse_run(struct wl_parse *p)
 		return -1;
 	if (!p->run_allowed)
 		return 0;
-	if (w->nlaunch + count > SIM_MAX_LAUNCH)
-		return sim_lex_err(lx, "more than %d launches", SIM_MAX_LAUNCH);
+	/* nlaunch <= SIM_MAX_LAUNCH: no sum that could wrap at 32 bits */
+	if (count > SIM_MAX_LAUNCH - w->nlaunch)
+		return sim_lex_err(lx, "%u more launches after %u: more than "
+				   "%d in all", count, w->nlaunch,
+				   SIM_MAX_LAUNCH);
 	while (count--)
 		w->launch[w->nlaunch++] = (u8)i;
 	return 0;
@@ -391,19 +403,31 @@ static int parse_file(struct sim_workload *w, const char *path, double scale,
 static int parse_use(struct wl_parse *p)
 {
 	struct sim_lexer *lx = &p->lx;
-	char dir[PATH_MAX], full[PATH_MAX * 2];
+	char dir[PATH_MAX * 2], full[PATH_MAX * 2];
 
 	if (lx->ntok != 2)
 		return sim_lex_err(lx, "use FILE");
 	if (p->depth >= 4)
 		return sim_lex_err(lx, "use nested too deeply");
 	snprintf(dir, sizeof(dir), "%s", lx->path);
-	snprintf(full, sizeof(full), "%s/%s", dirname(dir), lx->tok[1]);
+	if (snprintf(full, sizeof(full), "%s/%s", dirname(dir), lx->tok[1]) >=
+	    (int)sizeof(full))
+		return sim_lex_err(lx, "use: path longer than %zu bytes",
+				   sizeof(full) - 1);
 	if (parse_file(p->w, full, p->scale, p->depth + 1, lx->err)) {
 		char inner[SIM_ERR_MAX];
+		size_t len = strlen(lx->err), cut = 0;
 
-		snprintf(inner, sizeof(inner), "%s", lx->err);
-		return sim_lex_err(lx, "in used file: %s", inner);
+		/*
+		 * The used file's "file:line: message" can fill the buffer
+		 * alone; keep its end, where its file name and message are,
+		 * so that this file's name and line fit before it.
+		 */
+		if (len > SIM_ERR_MAX / 2)
+			cut = len - SIM_ERR_MAX / 2;
+		snprintf(inner, sizeof(inner), "%s", lx->err + cut);
+		return sim_lex_err(lx, "in used file: %s%s", cut ? "..." : "",
+				   inner);
 	}
 	return 0;
 }
@@ -456,6 +480,11 @@ int sim_workload_load(struct sim_workload *w, const char *path, double scale,
 	char tmp[PATH_MAX], *base, *dot;
 
 	memset(w, 0, sizeof(*w));
+	if (!isfinite(scale) || scale <= 0) {
+		gpugov_err_at(err, SIM_ERR_MAX, path, 0, "grid scale %g is not "
+			      "a finite number > 0", scale);
+		return -1;
+	}
 	snprintf(tmp, sizeof(tmp), "%s", path);
 	base = basename(tmp);
 	dot = strrchr(base, '.');

@@ -18,7 +18,8 @@
 #define SIM_MAX_INSTS		256
 #define SIM_MAX_ARRAYS		8
 #define SIM_MAX_KERNELS		16
-#define SIM_MAX_LAUNCH		512
+#define SIM_MAX_LAUNCH		512	/* launches of a workload in all */
+#define SIM_MAX_GRID_WARPS	U32_MAX	/* warps of one kernel, after --scale */
 #define SIM_MAX_LOOP_DEPTH	4
 #define SIM_MAX_NAMES		32
 

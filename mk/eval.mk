@@ -1,4 +1,4 @@
-# Seed 004 (PCSTALL) and seed 002 (GRAPE) evaluation figures,
+# PCSTALL and GRAPE evaluation figures,
 # docs/results-pcstall-grape.md: sweeps of the suite applications at 1-100 us
 # epochs, then `gpugov-replay sensitivity`, `run` and `settle` over them
 # (scripts/eval-pcstall-grape.sh; a few minutes on two cores).  The CLI of

@@ -35,7 +35,7 @@ validate-data:
 # Every validation checks for the data first.
 validate-coremem validate-replay: validate-data
 
-# validate-coremem: the fixed-point seed 001 core+memory model recomputes
+# validate-coremem: the fixed-point Wang & Chu core+memory model recomputes
 # the authors' per-row intermediates (tools/validate/validate_coremem.c).
 
 VALIDATE_COREMEM := $(BUILD)/tools/validate_coremem

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gpugov_coremem.c - the core + memory frequency model of seed 001
+ * gpugov_coremem.c - the core + memory frequency model of Wang & Chu
  * (Wang and Chu, GPU performance estimation with core and memory frequency
  * scaling), in fixed point.
  *
@@ -64,7 +64,7 @@ static u64 cm_mul_f(u64 a, u64 f)
 }
 
 /**
- * gpugov_coremem_defaults() - GTX 980 with the 2018 constants of seed 001
+ * gpugov_coremem_defaults() - GTX 980 with the 2018 constants of Wang & Chu
  * @p: parameters to fill
  *
  * dm_lat = 222.78 f_c/f_m + 277.32 (eq. 4), dm_del = (805.03 / f_m[MHz] +

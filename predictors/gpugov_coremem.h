@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * gpugov_coremem.h - the core + memory frequency model of seed 001.
+ * gpugov_coremem.h - the core + memory frequency model of Wang & Chu.
  *
  * Cycles per round of active warps on one SM as a function of the core
  * clock f_c and the memory clock f_m, from per-warp transaction and
- * instruction counts measured once (seed 001 sections IV and V; the
+ * instruction counts measured once (Wang & Chu sections IV and V; the
  * equation numbers below are the paper's).  Fixed point throughout:
  *   - cycles and per-warp counts are Q20 (GPUGOV_CM_CYC_SHIFT),
  *   - rates in [0, 1] (L2 hit rate, occupancy) and the ratio f_c / f_m
@@ -25,7 +25,7 @@
 #define GPUGOV_CM_MICRO		1000000U
 
 /**
- * struct gpugov_coremem_params - GPU description for the seed 001 model
+ * struct gpugov_coremem_params - GPU description for the Wang & Chu model
  * @sm_count: streaming multiprocessors (#SM of eq. 6)
  * @warps_max: resident warps per SM at full occupancy
  * @cores_sm: CUDA cores per SM

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gpugov_grape.c - GRAPE (seed 002): a performance-target controller with
+ * gpugov_grape.c - GRAPE: a performance-target controller with
  * a Kalman-filtered base speed, an integral speedup law, a cheapest-OPP
  * translator and learned speedup/cost tables, in fixed point.
  *
@@ -67,7 +67,7 @@
  * gpugov_grape_defaults() - the published constants and gpugov's choices
  * @p: parameters to fill
  *
- * Q = R = 0.01, x(0) = 1, p(0) = 0, beta = 0.85 (seed 002 section III and
+ * Q = R = 0.01, x(0) = 1, p(0) = 0, beta = 0.85 (GRAPE section III and
  * the authors' implementation); alpha = 1 and the 100% target are
  * gpugov's (docs/grape.md explains them).
  */

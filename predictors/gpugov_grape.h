@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * gpugov_grape.h - GRAPE: hold a work rate (performance target) with
- * minimum cost (seed 002, Algorithms 1-3), in fixed point.
+ * minimum cost (GRAPE, Algorithms 1-3), in fixed point.
  *
  * One control step per interval:
  *   Algorithm 1 (controller), rates divided by a unit rate (the goal at

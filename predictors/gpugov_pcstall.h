@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * gpugov_pcstall.h - PCSTALL: PC-indexed, per-wavefront prediction of the
- * next epoch's frequency sensitivity (seed 004 section 4.4).
+ * next epoch's frequency sensitivity (PCSTALL section 4.4).
  *
- * Per wave w of an epoch of E busy cycles at f1 (seed 004 section 4.4,
+ * Per wave w of an epoch of E busy cycles at f1 (PCSTALL section 4.4,
  * "Estimation Model", the STALL model at wave level):
  *	u_w = I_w * (C_w - St_w) / C_w		instructions that scale with f
  *	i0_w = I_w - u_w			instructions that do not
@@ -51,15 +51,15 @@
 /**
  * struct gpugov_pcstall_params - table geometry and age weighting
  * @entries: table entries in use, a power of two in 1..1024 (default 128,
- *	seed 004 section 4.4: 95%+ hit ratio, 512 instructions covered)
+ *	PCSTALL section 4.4: 95%+ hit ratio, 512 instructions covered)
  * @shift: index = (PC >> @shift) mod @entries, 0..32 (default 4: about
- *	four instructions per entry, seed 004 Figure 11(b)); set 0 where the
+ *	four instructions per entry, PCSTALL Figure 11(b)); set 0 where the
  *	counter source gives code-region ids rather than PCs
  * @age_half: scheduling-age weight a(r) = H / (H + r) for a wave of age
  *	rank r (0 = oldest): the issue share a wave keeps against r older
  *	waves, halved at r = H.  Table entries hold s_w / a(r) (normalised to
  *	the oldest wave), lookups multiply by the reader's a(r).  0 disables
- *	the weighting; at most 1024; default 8 (seed 004 Figure 11(a): about
+ *	the weighting; at most 1024; default 8 (PCSTALL Figure 11(a): about
  *	half of the variation by slot 7)
  */
 struct gpugov_pcstall_params {

@@ -9,7 +9,7 @@
  *	edp  = rE * rT,  ed2p = rE * rT^2,  energy = rE
  * The lowest metric wins, the lower OPP on a tie.  `energy` only considers
  * OPPs whose predicted time is within max_slowdown percent of the top
- * OPP's (seed 000 section 5.2 "reduce energy while maintaining a
+ * OPP's (CRISP section 5.2 "reduce energy while maintaining a
  * performance constraint").  With hysteresis h, the OPP in force (metric
  * 1.0 by construction) is kept unless the best is better by more than h%.
  *
@@ -27,7 +27,7 @@
  * known) to the top OPP at once, as simple_ondemand's upthreshold does.
  *
  * `target` holds a work rate with minimum energy through the GRAPE
- * controller (seed 002, gpugov_grape.c), which keeps state between
+ * controller (GRAPE, gpugov_grape.c), which keeps state between
  * decisions in struct gpugov_policy_state and ranks fast-enough OPPs by the
  * predicted energy computed here.  GRAPE measures rate as instructions per
  * busy second; a sample without an instruction counter has no rate, so a
@@ -79,7 +79,7 @@ int gpugov_objective_find(const char *name, size_t len)
  * gpugov_policy_defaults() - defaults: `deadline` with 90% of the interval
  * and 1% slack, 5% slowdown for `energy`, no hysteresis, and
  * a power model in which static power is about a third of busy power at
- * 1 V and 1 GHz (GPUWattch-style split, seed 000 section 4)
+ * 1 V and 1 GHz (GPUWattch-style split, CRISP section 4)
  * @p: parameters to fill
  */
 void gpugov_policy_defaults(struct gpugov_policy_params *p)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gpugov_power.c - energy of an interval's work at an OPP (DESIGN.md
- * section 4; seed 000 section 4 for the V^2 f and V scaling).
+ * section 4; CRISP section 4 for the V^2 f and V scaling).
  *
  * With an energy model (every OPP carries power_uw, e.g. from em_pd_get()):
  *	E_busy = P_opp * T(f)

@@ -19,7 +19,7 @@ static const struct gpugov_predictor *const predictors[GPUGOV_NR_PRED] = {
 
 /*
  * Fallback preference when the sample lacks what the wanted model needs:
- * the most faithful model first (seed 000 section 5.1 accuracy order),
+ * the most faithful model first (CRISP section 5.1 accuracy order),
  * the busy-only model, which needs nothing, last.
  */
 static const enum gpugov_pred_id fallback_order[] = {
@@ -184,7 +184,7 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc)
  * memory clock, keeping it unchanged would make every lower memory clock
  * look free; to first order DRAM latency and transfer time scale with the
  * memory clock period, so the memory-bound part is scaled by
- * mem_f1 / mem_f2.  (The core + memory model, seed 001, models this
+ * mem_f1 / mem_f2.  (The core + memory model, Wang & Chu, models this
  * properly.)  Unchanged where either clock is unknown.
  */
 u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
@@ -197,7 +197,7 @@ u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
 }
 
 /**
- * gpugov_linear_time_ps() - the classic two-part model, seed 000 eq. (2)
+ * gpugov_linear_time_ps() - the classic two-part model, CRISP eq. (2)
  * @s: sample measured at f1 = s->core_khz
  * @mem_cyc: T_Memory in core cycles, the part that does not scale
  * @to: the OPP, f2 = to->core_khz

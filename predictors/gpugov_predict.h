@@ -46,10 +46,10 @@ struct gpugov_busy_state {
 /**
  * struct gpugov_pred_state - per-device model state and parameters
  * @busy: learned history of the busy-only fallback
- * @coremem: GPU description used by the seed 001 core+memory model
+ * @coremem: GPU description used by the Wang & Chu core+memory model
  * @coremem_gpu: the built-in description @coremem was set from (enum
  *	gpugov_coremem_gpu_id), GPUGOV_CM_NR_GPUS for any other
- * @pcstall: PC table of the seed 004 PCSTALL model (about 21 KiB)
+ * @pcstall: PC table of the PCSTALL model (about 21 KiB)
  */
 struct gpugov_pred_state {
 	struct gpugov_busy_state busy;

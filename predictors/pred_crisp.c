@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pred_crisp.c - CRISP, the critical stalled path model (seed 000 section 3),
+ * pred_crisp.c - CRISP, the critical stalled path model (CRISP section 3),
  * and CRISP-L, its cheaper variant (section 5.3).
  *
  * Measured at f1 over a busy time T, with s = f1 / f2:

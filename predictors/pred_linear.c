@@ -3,8 +3,8 @@
  * pred_linear.c - the prior linear models STALL, LEAD and CRIT.
  *
  * Each estimates the non-scaling part T_Memory with one counter and
- * predicts T(f2) = T_Memory + (T - T_Memory) * f1 / f2 (seed 000 eq. 2,
- * section 2.1).  As seed 000 section 2.2 does, counting starts at the L1
+ * predicts T(f2) = T_Memory + (T - T_Memory) * f1 / f2 (CRISP eq. 2,
+ * section 2.1).  As CRISP section 2.2 does, counting starts at the L1
  * miss, which is how the counters of DESIGN.md section 2 are defined.
  *   STALL: T_Memory = load stall cycles
  *   LEAD:  T_Memory = sum of leading-load latencies

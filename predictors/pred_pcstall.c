@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pred_pcstall.c - PCSTALL, the PC-indexed wavefront sensitivity predictor
- * of seed 004 section 4.4, in fixed point.
+ * of PCSTALL section 4.4, in fixed point.
  *
  * Estimation (section 4.4 "Estimation Model"): for each wave w resident
  * at the end of the epoch, measured at f1 over E busy cycles, of which it
@@ -389,7 +389,7 @@ u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
 
 /**
  * gpugov_pcstall_work() - predicted instructions of the next epoch at a
- * clock, I(f) = I0 + S * f (seed 004 section 3.2), for the domain
+ * clock, I(f) = I0 + S * f (PCSTALL section 3.2), for the domain
  * @s: the last epoch's sample (f1 = s->core_khz)
  * @pr: gpugov_pcstall_lookup() of @s
  * @to_khz: f
@@ -405,7 +405,7 @@ u64 gpugov_pcstall_time_ps(const struct gpugov_sample *s, u64 sigma,
  * The waves alone do not give the domain's level: they are those resident
  * at the boundary, on the cores sampled, while the domain's work includes
  * the waves that exit and arrive during the epoch and the other cores
- * (see docs/pcstall.md).  This is what seed 004 section 6.1 compares with
+ * (see docs/pcstall.md).  This is what PCSTALL section 6.1 compares with
  * the instructions actually committed.
  *
  * Return: instructions, saturated at U64_MAX.

@@ -7,18 +7,18 @@
 # 100 us epoch sees >= 10 epochs ("looped apps"); the single passes as
 # shipped; the kernels (tools/sim/workloads/kernels).  GPUs: GPU ("7opp")
 # and GPU cut to its OPPs >= 400 MHz ("4opp": a 1.75x clock range, like
-# seed 004's 1.3-2.2 GHz).  Simulations, two at a time:
+# the PCSTALL paper's 1.3-2.2 GHz).  Simulations, two at a time:
 #   sweep   gpugov-sim sweep --epoch-us N (fork-pre-execute at every OPP,
 #           continuing from the top OPP): the traces the replay tool reads
 #   online  gpugov-sim online: a gpugov policy in the loop, each epoch
-#           re-executed at the OPP it chose (seed 004's methodology)
+#           re-executed at the OPP it chose (the PCSTALL paper's methodology)
 #   oracle  gpugov-sim sweep --follow edp|ed2p: the per-epoch oracle,
 #           re-executed at its choice
 #   static  gpugov-sim run --opp I: the whole workload at one OPP
 # Figures:
-#   1. next-epoch work prediction accuracy (seed 004 section 6.1)
-#   2. EDP and ED2P relative to the best static OPP (seed 004 6.2, 6.3)
-#   3. GRAPE: shortfall, energy vs race-to-idle, settling (seed 002 V)
+#   1. next-epoch work prediction accuracy (PCSTALL section 6.1)
+#   2. EDP and ED2P relative to the best static OPP (PCSTALL §6.2, 6.3)
+#   3. GRAPE: shortfall, energy vs race-to-idle, settling (GRAPE §V)
 # Every table is also left in OUTDIR as CSV.
 set -eu
 sim=$1
@@ -28,7 +28,7 @@ out=$4
 here=$(dirname "$0")/..
 apps=$here/tools/sim/workloads/apps
 kernels=$here/tools/sim/workloads/kernels
-idle_uw=47000000	# seed 002 section IV-C: the GTX 480 idles at 47 W
+idle_uw=47000000	# GRAPE section IV-C: the GTX 480 idles at 47 W
 models="--predictor stall --predictor lead --predictor crit --predictor crisp \
 --predictor pcstall --predictor accreac"
 policies="stall crit crisp pcstall"
@@ -119,7 +119,7 @@ done
 
 # ---- 1. prediction accuracy ----
 echo
-echo "== 1. next-epoch work prediction accuracy (seed 004 6.1), objective ed2p"
+echo "== 1. next-epoch work prediction accuracy (PCSTALL §6.1), objective ed2p"
 for set in 7opp 4opp; do
 	for d in "$out/$set"/ep*; do
 		us=${d##*/ep}
@@ -165,7 +165,7 @@ awk -F, '/^# .*mean over/ { s = 1; next } /^#/ { s = 0 } s && $1 != "model" {
 # ---- 2. EDP and ED2P relative to the best static OPP ----
 # Each (time, energy) as T us, E uJ; EDP = E*T, ED2P = E*T^2; ratio to the
 # smallest static-OPP value of the same workload and metric, and (re-executed
-# runs) to the static OPP in the middle of the clock range, as seed 004
+# runs) to the static OPP in the middle of the clock range, as PCSTALL
 # normalises to 1.7 GHz in 1.3-2.2 GHz: 400 MHz (7opp), 500 MHz (4opp).
 echo
 echo "== 2. EDP and ED2P relative to the best static OPP"

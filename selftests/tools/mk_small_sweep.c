@@ -9,7 +9,7 @@
  * CRISP-capable GPU would report for that timeline; energy is
  * dyn * V^2 * (C1 + C2) + (static * V + uncore) * T.  The phases are
  * compute-bound, memory-bound, and memory-bound until the overlapped
- * computation covers the memory time at low clocks (seed 000, Fig. 2).
+ * computation covers the memory time at low clocks (CRISP, Fig. 2).
  *
  * usage: mk_small_sweep [REPEAT [OPPS]] > small.trace
  * REPEAT (default 1) repeats the three phases, for throughput benchmarks;

@@ -9,7 +9,7 @@ here=$(dirname "$0")
 
 fig6="--opps 500000,1000000,2000000 interval_ns=31 busy_ns=31 core_khz=1000000 lcp_cyc=20 load_stall_cyc=3 store_stall_cyc=1"
 # shellcheck disable=SC2086
-check "predict: seed 000 fig. 6 through the CLI: 54 at f/2, 31 at f, 26 at 2f" \
+check "predict: CRISP fig. 6 through the CLI: 54 at f/2, 31 at f, 26 at 2f" \
 	sh -c "\"$bin\" predict $fig6 --predictor crisp --csv | \
 	       awk -F, 'NR>1 { t[\$3] = \$7 } END { exit !(t[0] == 54000 && t[1] == 31000 && t[2] == 26000) }'"
 # shellcheck disable=SC2086

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ref_model.h - double-precision reference of the predictors and policies,
- * written from the formulas (seed 000 eqs. 2-5, section 5.2; DESIGN.md
+ * written from the formulas (CRISP eqs. 2-5, section 5.2; DESIGN.md
  * section 4) independently of the fixed-point code, to compare against.
  */
 #ifndef GPUGOV_REF_MODEL_H

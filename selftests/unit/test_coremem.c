@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_coremem.c - the seed 001 core+memory model (predictors/gpugov_coremem.c)
+ * test_coremem.c - the Wang & Chu core+memory model (predictors/gpugov_coremem.c)
  *
  * 1. Rows of the seed authors' own results, typed in from their GTX 980
  *    reference files (a handful of rows of each set, not the files): the

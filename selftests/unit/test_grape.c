@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_grape.c - the GRAPE controller (predictors/gpugov_grape.c, seed 002
+ * test_grape.c - the GRAPE controller (predictors/gpugov_grape.c, GRAPE
  * Algorithms 1-3).
  *
  * 1. A double-precision reference of one control step (Algorithms 1, 3
@@ -9,7 +9,7 @@
  *    signal, learned tables within 0.1%, and the same OPP except where the
  *    reference cannot separate two choices by 0.1%.
  * 2. Hand-worked first step, and closed-loop traces on synthetic plants
- *    with known speedups: settling, shortfall (seed 002 section V-A counts
+ *    with known speedups: settling, shortfall (GRAPE section V-A counts
  *    only running below the goal), time-slicing between two OPPs, a phase
  *    change, (core, mem) pairs with learned memory speedups and costs.
  * 3. Adversarial inputs: empty and one-entry tables, idle intervals,
@@ -452,7 +452,7 @@ static void test_plants(void)
 	       worst_settle, settle_25);
 	tap_ok(worst_short < 0.005 && sum_short < 0.0025,
 	       "compute-bound plant, 25/50/75/100%%: shortfall mean %.3f%%, max %.3f%% "
-	       "(seed 002: 0.75%% mean)", 100 * sum_short, 100 * worst_short);
+	       "(GRAPE paper: 0.75%% mean)", 100 * sum_short, 100 * worst_short);
 
 	/* Absolute target of 45% of the top rate: time-sliced 300 / 400 MHz. */
 	gpugov_grape_defaults(&p);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_pcstall.c - PCSTALL, the PC-indexed wave sensitivity predictor
- * (predictors/pred_pcstall.c, seed 004 section 4.4).
+ * (predictors/pred_pcstall.c, PCSTALL section 4.4).
  *
  * 1. A double-precision reference written from the formulas (its own
  *    table, indexing, averaging and age weighting) on 100 000 seeded

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_sim_class.c - the simulator's counter hardware against seed 000:
+ * test_sim_class.c - the simulator's counter hardware against CRISP:
  * the section 3.5 classification rules one by one, and the timestamp
  * mechanism of section 3.6 replaying the section 3.4/3.5 example
  * (Fig. 6), whose published numbers are LCP 20 (adjusted 21 with the

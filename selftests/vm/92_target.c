@@ -6,7 +6,7 @@
  * gpugov runs the 300-segment sweep with target 50%; from the OPPs the
  * device logged and the blob's busy times, the achieved rate (work per
  * busy second) is compared with the rate the top OPP gives for the same
- * work.  It must not fall short by more than 2% (seed 002 reports 0.75%
+ * work.  It must not fall short by more than 2% (the GRAPE paper reports 0.75%
  * mean error), and the controller must actually have slowed down.  Its
  * state is visible in debugfs.
  */

@@ -15,7 +15,7 @@
  *   gld_txn, gst_txn      = gld_transactions, gst_transactions
  *   insts                 = inst_per_warp * warps (warp instructions)
  *   mem_insts             = l2_txn + shared loads + shared stores / 4,
- *                           as the seed 001 authors count memory work
+ *                           as the Wang & Chu authors count memory work
  * Power (power/W), where present, is returned for the energy column.
  * Every value is range-checked; nothing is clamped or wrapped.
  */

@@ -338,7 +338,7 @@ static void fmt_ratio(char *buf, double v)
 /*
  * One result row.  For `target` policies, shortfall_pct is how far the
  * achieved work rate falls below the goal, counting only shortfall as
- * seed 002 does.
+ * the GRAPE paper does.
  */
 static void add_row(struct table *tab, const char *wl, const struct policy *p,
 		    const struct totals *r, const struct totals *perf,

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_sensitivity.c - `gpugov-replay sensitivity`: how well each model
- * predicts the next epoch's work (seed 004 section 6.1, Figure 14).
+ * predicts the next epoch's work (PCSTALL section 6.1, Figure 14).
  *
  * Over an epoch sweep trace (fixed-time epochs, each pre-executed at every
- * OPP: the fork-pre-execute oracle of seed 004 section 5.1), each model
+ * OPP: the fork-pre-execute oracle of PCSTALL section 5.1), each model
  * runs closed loop with a policy (evalloop.c).  After epoch n, run at the
  * OPP chosen for it, the model predicts the instructions epoch n+1 commits
  * at each OPP f:
@@ -24,9 +24,9 @@
  * whatever the policy picks), and the closed loop's objective (EDP, ED2P
  * or energy) relative to the best static OPP for that objective, and
  * PCSTALL's PC-table hit rate (lookups by the waves' next PCs that found
- * their line; seed 004 section 4.4 reports 95%+ with 128 entries).
+ * their line; PCSTALL section 4.4 reports 95%+ with 128 entries).
  *
- * What makes the next epoch hard to predict (seed 004 section 3.3, Figure
+ * What makes the next epoch hard to predict (PCSTALL section 3.3, Figure
  * 7) is given per workload from the sweep alone: the mean relative change
  * between consecutive full epochs of the work at the top OPP, and of the
  * true sensitivity S_n = (I_n(top) - I_n(lowest)) / (f_top - f_lowest),
@@ -253,7 +253,7 @@ static void print_help(void)
 {
 	printf("usage: gpugov-replay sensitivity [--predictor NAME]... [--objective NAME]\n"
 	       "          [policy options] [--csv|--json] EPOCH_SWEEP_TRACE...\n"
-	       "Seed 004 section 6.1 prediction accuracy: each model runs closed loop\n"
+	       "PCSTALL section 6.1 prediction accuracy: each model runs closed loop\n"
 	       "with the objective (default ed2p); after each epoch it predicts the\n"
 	       "instructions of the next epoch, and the sweep (fork-pre-execute oracle)\n"
 	       "gives the instructions actually committed at the OPP the policy chose:\n"
@@ -261,9 +261,9 @@ static void print_help(void)
 	       "per trace file) and averaged over workloads. bias_pct: mean signed error;\n"
 	       "all_opp_accuracy_pct: the same at every OPP; vs_best_static: the closed\n"
 	       "loop's objective (EDP, ED2P, energy) / the best static OPP's;\n"
-	       "pc_hit_pct: PCSTALL's PC-table hit rate (seed 004 section 4.4).\n"
+	       "pc_hit_pct: PCSTALL's PC-table hit rate (PCSTALL section 4.4).\n"
 	       "Also: the mean relative change of the top OPP's work and of the true\n"
-	       "sensitivity dI/df between consecutive epochs (seed 004 Figure 7).\n"
+	       "sensitivity dI/df between consecutive epochs (PCSTALL Figure 7).\n"
 	       "Models: the predictors (default: all but busy) and accreac (the true\n"
 	       "per-OPP work of the previous epoch, evaluation only).\n");
 	print_policy_help_end("bad usage or not an\nepoch sweep", true);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_settle.c - `gpugov-replay settle`: the `target` objective (GRAPE,
- * seed 002) evaluated as seed 002 section V does, plus how many control
+ * GRAPE) evaluated as GRAPE section V does, plus how many control
  * steps it needs to settle after a phase change.
  *
  * For each workload (an epoch sweep trace), model and target, the policy
@@ -9,14 +9,14 @@
  * the work of the whole trace (the top OPP's instructions), B_top its busy
  * time at the top OPP.
  *
- * Goals.  A target of X% is by default (--goal run, seed 002 section V-A:
+ * Goals.  A target of X% is by default (--goal run, GRAPE section V-A:
  * "25% of the maximum performance", in MIPS) the absolute rate
  * g = X% * W / B_top, given to the controller as an absolute target; with
  * --goal phase it is the policy's percent mode (X% of the maximum rate of
  * the current phase, as the model predicts it), and g as above is what the
  * run is judged against.  Absolute targets are given as they are.
  *
- * Goal error (seed 002 section V-A): achieved rate h = W / (busy time at
+ * Goal error (GRAPE section V-A): achieved rate h = W / (busy time at
  * the OPPs chosen); shortfall = max(0, g - h) / g (only running below the
  * goal counts), as `run` reports it.
  *
@@ -46,7 +46,7 @@
  * change (or epoch 0, "start") to the next.  Its settling time is the
  * number of steps k after the change such that every window starting from
  * the change + k on, within the phase, has |e| <= --band %; "never" if its
- * last window is still outside (or it is shorter than one window).  As seed 002 counts only shortfall, the
+ * last window is still outside (or it is shorter than one window).  As the GRAPE paper counts only shortfall, the
  * same is given for e >= -band ("no shortfall"): the policy layer's
  * translator picks the least-energy OPP among those fast enough, which may
  * well be faster than the goal.
@@ -418,7 +418,7 @@ static void add_summary_row(struct table *t, int model,
 /*
  * The goal given to the controller for target @g: as given, or with
  * --goal run a percentage turned into the absolute rate X% * W / B_top
- * (seed 002 section V-A: "25% of the maximum performance" of the whole
+ * (GRAPE section V-A: "25% of the maximum performance" of the whole
  * benchmark, in MIPS).
  */
 static void set_goal(struct run_ctx *r, const struct gpugov_grape_params *g,
@@ -455,11 +455,11 @@ static void print_help(void)
 	       "          [--idle-uw UW] [policy options] [--csv|--json] EPOCH_SWEEP_TRACE...\n"
 	       "The objective `target` (GRAPE) closed loop, one control step per epoch,\n"
 	       "per workload (trace file), model and target (default 25%%, 50%%, 75%%,\n"
-	       "100%% of the maximum rate). --goal run (default, seed 002): N%% is the\n"
+	       "100%% of the maximum rate). --goal run (default, GRAPE): N%% is the\n"
 	       "absolute rate N%% x (the run's work / its busy time at the top OPP);\n"
 	       "--goal phase: the policy's percent mode (N%% of the current phase's\n"
 	       "maximum, as the model predicts it).\n"
-	       "  shortfall_pct     max(0, goal - achieved) / goal over the run (seed 002)\n"
+	       "  shortfall_pct     max(0, goal - achieved) / goal over the run (Santriaji & Hoffmann, MICRO 2016)\n"
 	       "  energy_vs_race    energy / race-to-idle's, both idling at --idle-uw\n"
 	       "                    until the goal's deadline W / goal (default 0 uW)\n"
 	       "  static_vs_race    the same for the cheapest static OPP meeting the goal\n"

@@ -40,7 +40,7 @@ bool model_fits(int model, const struct sweep *w)
 
 /*
  * Both evaluations compare instructions (work) done in fixed-time epochs
- * (seed 004 section 3.1): they need an epoch sweep with instruction counts.
+ * (PCSTALL section 3.1): they need an epoch sweep with instruction counts.
  * Return: 0, or the exit status (after a message, nothing left loaded).
  */
 int epoch_sweep_open(struct sweep *w, const char *path, const char *cmd)

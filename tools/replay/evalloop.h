@@ -13,7 +13,7 @@
 #include "gpugov_policy.h"
 
 /*
- * ACCREAC (seed 004 Table III, "Accurate Estimate, Reactive"): the next
+ * ACCREAC (PCSTALL Table III, "Accurate Estimate, Reactive"): the next
  * epoch is predicted to behave exactly as the last one truly did at every
  * OPP, as the fork-pre-executed sweep measured it.  Not a practical model
  * (no hardware knows the other OPPs' outcomes), hence not in predictors/.

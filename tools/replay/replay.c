@@ -17,7 +17,7 @@ static const struct subcommand {
 	{ "import", cmd_import, "measurement CSVs (NV-DVFS-Benchmark, generic) to sweep traces" },
 	{ "pace", cmd_pace, "sweep of back-to-back work to frame-paced work with idle time" },
 	{ "plot", cmd_plot, "PNG figures: clock over time, predicted vs true, energy vs time" },
-	{ "sensitivity", cmd_sensitivity, "next-epoch work prediction accuracy (seed 004 6.1)" },
+	{ "sensitivity", cmd_sensitivity, "next-epoch work prediction accuracy (PCSTALL §6.1)" },
 	{ "settle", cmd_settle, "target (GRAPE): shortfall, energy vs race-to-idle, settling" },
 };
 

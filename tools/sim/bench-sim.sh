@@ -6,7 +6,7 @@
 #  2. simulator speed (warp instructions simulated per second, over all
 #     re-runs);
 #  3. open-loop MAPE of every predictor from the top OPP to each lower
-#     OPP, per kernel and averaged (seed 000 section 5.1).
+#     OPP, per kernel and averaged (CRISP section 5.1).
 set -eu
 sim=$1
 gpu=$2

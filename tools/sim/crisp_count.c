@@ -5,7 +5,7 @@
 #include "crisp_count.h"
 
 /**
- * crisp_classify() - class of one cycle, seed 000 section 3.5
+ * crisp_classify() - class of one cycle, CRISP section 3.5
  *
  * A cycle that fills the issue width is busy.  A one-issue cycle of a
  * wider core is busy only if an arithmetic RAW or structural hazard
@@ -56,7 +56,7 @@ void crisp_account(struct crisp_ctr *c, enum crisp_class cls, int load_out,
 
 /*
  * A load leaves the L1: copy T_Memory and CRIT into its timestamps.  It
- * is a leading load if no leading load is outstanding: as in seed 000
+ * is a leading load if no leading load is outstanding: as in CRISP
  * Fig. 6, where LEAD = A + B + D, the first miss issued after the last
  * leading load returned leads, even if other misses are in flight.
  */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * crisp_count.h - the per-SM performance-counter hardware the models of
- * seed 000 assume: the section 3.5 cycle classification, the section 3.6
+ * the CRISP paper assume: the section 3.5 cycle classification, the section 3.6
  * timestamp mechanism (adjusted load critical path), the CRIT critical
  * path, leading loads (LEAD) and load-outstanding cycles (CRISP-L).
- * Misses count from the L1, as seed 000 section 2.2 adapts them to GPUs.
+ * Misses count from the L1, as CRISP section 2.2 adapts them to GPUs.
  */
 #ifndef SIM_CRISP_COUNT_H
 #define SIM_CRISP_COUNT_H
@@ -64,7 +64,7 @@ struct crisp_ts {
  * struct crisp_ctr - one SM's counters over the current interval
  * @start: core cycle the interval began
  * @cyc: cycles per enum crisp_class; they partition the interval
- * @lcp: adjusted load critical path, T_Memory of seed 000 section 3.6
+ * @lcp: adjusted load critical path, T_Memory of CRISP section 3.6
  * @crit: critical path of dependent misses (CRIT)
  * @lead: sum of leading-load latencies (LEAD)
  * @load_out: cycles with at least one load miss outstanding (CRISP-L)

@@ -231,7 +231,7 @@ static u64 avg(u64 sum, u32 n)
  *	(a fixed-time epoch in which the workload ended), else 0
  * @rec: filled with the counters (rec->seg and rec->opp are the caller's)
  *
- * Cycle counters are averaged over the SMs (seed 000 section 4: the
+ * Cycle counters are averaged over the SMs (CRISP section 4: the
  * counters of all SMs in the power domain are averaged); event counts
  * are totals.  Waves are those of SM 0, the sampled core: the warps
  * resident at the end of the interval (sm_waves()).

@@ -2,7 +2,7 @@
 /*
  * memsys.h - the memory clock domain: interconnect, banked L2 and DRAM
  * channels, each bank and channel a FIFO server, so that latency grows
- * with queueing and bandwidth saturates (seed 001 section IV: dm_lat plus
+ * with queueing and bandwidth saturates (Wang & Chu section IV: dm_lat plus
  * dm_del per queued transaction).  Times are absolute, in femtoseconds.
  */
 #ifndef SIM_MEMSYS_H

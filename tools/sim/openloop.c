@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * openloop.c - MAPE of every predictor from the top OPP to each lower
- * one, the experiment of seed 000 section 5.1 (measure at the nominal
+ * one, the experiment of CRISP section 5.1 (measure at the nominal
  * 700 MHz, predict the six lower P-states).  The predictors are the ones
  * in predictors/, called exactly as the governor calls them.
  */

@@ -4,7 +4,7 @@
  *
  * Everything that changes while simulating lives in struct sim_state and
  * holds no pointers, so a snapshot is a copy of its bytes: the sweep
- * re-runs each interval from the same snapshot at every OPP (seed 004
+ * re-runs each interval from the same snapshot at every OPP (PCSTALL
  * section 5.1, fork-pre-execute).  The GPU description and the workload
  * are read-only and live outside, in struct sim.
  */

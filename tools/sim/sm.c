@@ -925,14 +925,14 @@ void sm_retime(const struct sim *x, struct sim_sm *sm)
 }
 
 /*
- * Per-wave records of the interval ending at @end (seed 004 section 4.4,
+ * Per-wave records of the interval ending at @end (PCSTALL section 4.4,
  * as its hardware sees them at the epoch boundary): the warps resident at
  * @end, which run on in the next interval - pc_end is where each resumes,
  * the table lookup's index - with what each did in the ending interval
  * (pc_start, instructions, load-stall and resident cycles), oldest first,
  * age_rank its place among all resident warps.  Warps that exited during
  * the interval are gone at the boundary, as from the hardware's per-slot
- * registers (seed 004 Table I: a start PC and a stall timer per wave
+ * registers (PCSTALL Table I: a start PC and a stall timer per wave
  * slot), and are not reported.  At most @max: the warps of slots 0 ..
  * @max - 1, i.e. a sampler wired to the first @max slots' registers (the
  * seed's lookup walks the slots one by one before the epoch); with

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sweep.h - ground truth: every interval re-run from one snapshot at
- * every OPP (seed 004 section 5.1, fork-pre-execute), written as a sweep
+ * every OPP (PCSTALL section 5.1, fork-pre-execute), written as a sweep
  * trace, with the per-interval oracle.
  */
 #ifndef SIM_SWEEP_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * validate_coremem - the fixed-point seed 001 model against the authors'
+ * validate_coremem - the fixed-point Wang & Chu model against the authors'
  * own per-row results on their GTX 980 measurements.
  *
  * usage: validate_coremem [-v] [--tol REL] [--data DIR]
@@ -625,7 +625,7 @@ int main(int argc, char **argv)
 		data = "../shared/data";
 	snprintf(dir, sizeof(dir), "%s/nvdvfs-gtx980", data);
 
-	printf("coremem: fixed-point seed 001 model vs. the authors' per-row "
+	printf("coremem: fixed-point Wang & Chu model vs. the authors' per-row "
 	       "results, tolerance %g relative\n\n", tol);
 	check_low(dir, &lr, &lm, &ls);
 	check_49(dir, &br, &bm, &bs);

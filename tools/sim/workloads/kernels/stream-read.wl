@@ -1,7 +1,7 @@
 # stream-read: every warp streams 16-byte-per-thread (four 128-byte
 # lines per warp access) coalesced loads from a 96 MiB array and does a
 # dependent add per access.  Far more misses in flight than DRAM can
-# serve: bandwidth-bound at every core clock, the flat curves of seed 000
+# serve: bandwidth-bound at every core clock, the flat curves of CRISP
 # Fig. 2 (cfd, km).
 kernel stream_read
 grid 720

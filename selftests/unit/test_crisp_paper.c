@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_seed000.c - the worked examples of seed 000 (CRISP paper) and the
+ * test_crisp_paper.c - the worked examples of the CRISP paper and the
  * fixed-point helpers they rest on.
  *
  * Time units of the examples are taken as cycles of a 1 GHz clock, so one
@@ -127,5 +127,5 @@ int main(void)
 	test_figure6_crisp();
 	test_figure1_linear();
 	test_fixed_helpers();
-	return tap_done("seed000");
+	return tap_done("crisp_paper");
 }

@@ -12,6 +12,7 @@
 #   style   perl with its full module set (checkpatch)
 #   bpf     clang, llvm, libbpf, bpftool, pahole (gpugov-trace, BTF checks)
 #   bpftrace  bpftrace (the documented one-liners, make vmtest-bpftrace)
+#   deb     Debian packaging and lintian (make deb), debootstrap (make deb-install)
 set -eu
 
 here=$(dirname "$0")
@@ -27,6 +28,7 @@ for group in "$@"; do
 	style)	pkgs="$pkgs perl" ;;
 	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
 	bpftrace) pkgs="$pkgs bpftrace" ;;
+	deb)	pkgs="$pkgs dpkg-dev debhelper dh-dkms lintian debootstrap" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

@@ -28,6 +28,7 @@ k612=$("$kver" 6.12 --package)
 pkgs="dkms $k61 $k612 libbpf1 libelf1 zlib1g"
 
 # "URI SUITE" of every Debian bookworm* suite the host uses.
+# shellcheck disable=SC2016 # apt's own $(FIELD) placeholders
 repos=$(apt-get indextargets --format '$(ORIGIN) $(CODENAME) $(REPO_URI) $(RELEASE)' \
 	'Identifier: Packages' |
 	awk '$1 == "Debian" && $2 ~ /^bookworm/ { print $3, $4 }' | sort -u)
@@ -51,7 +52,7 @@ fi
 mkdir -p "$base"
 tmp=$base/$key.tmp
 rm -rf "$tmp"
-echo "chroot.sh: building $root (debootstrap bookworm, then:$(echo $pkgs))" >&2
+echo "chroot.sh: building $root (debootstrap bookworm, then: $pkgs)" >&2
 debootstrap --variant=minbase --components=main bookworm "$tmp" "$mirror" \
 	>"$base/$key.log" 2>&1 ||
 	{ tail -n 20 "$base/$key.log" >&2; exit 1; }
@@ -59,9 +60,9 @@ echo "$repos" | awk '{ print "deb " $1 " " $2 " main" }' >"$tmp/etc/apt/sources.
 # No daemon starts inside the chroot.
 printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
 chmod 755 "$tmp/usr/sbin/policy-rc.d"
+# shellcheck disable=SC2086
 {
 	chroot "$tmp" apt-get update -qq &&
-	# shellcheck disable=SC2086
 	DEBIAN_FRONTEND=noninteractive chroot "$tmp" apt-get install -y -q \
 		--no-install-recommends $pkgs &&
 	chroot "$tmp" apt-get clean

@@ -48,6 +48,7 @@ ok() {
 		fail=$((fail + 1))
 		echo "not ok $n - $2"
 	fi
+	[ "$1" = 0 ]
 }
 finish() {
 	echo "1..$n"
@@ -87,7 +88,7 @@ mkdir -p "$work"
 t0=$(date +%s)
 
 step "make deb: both packages build, lintian reports no error or warning" \
-	${MAKE:-make} --no-print-directory -C "$top" deb || finish
+	"${MAKE:-make}" --no-print-directory -C "$top" deb || finish
 td=$(date +%s)
 dkms_deb=$(ls "$debdir"/gpugov-dkms_"$version"_all.deb)
 tools_deb=$(ls "$debdir"/gpugov-tools_"$version"_*.deb)
@@ -117,7 +118,7 @@ for k in $kvers; do
 	ok $r "dkms status for $k: $st"
 	mkdir -p "$work/$k"
 	for m in gpugov gpugov_sim; do
-		f=$(ls "$root/lib/modules/$k/updates/dkms/$m.ko"* 2>/dev/null | head -n 1)
+		f=$(find "$root/lib/modules/$k/updates/dkms" -name "$m.ko*" 2>/dev/null | head -n 1)
 		case $f in
 		*.ko.xz) xz -dc "$f" >"$work/$k/$m.ko" ;;
 		*.ko.zst) zstd -qdc "$f" >"$work/$k/$m.ko" ;;

@@ -18,7 +18,7 @@
 #                     The chroot is built once and cached outside the
 #                     tree, in $(DEB_CACHE) (selftests/deb/chroot.sh),
 #                     keyed by its inputs.  Part of `make test`: about
-#                     4 minutes warm, 5 more to build the chroot cold.
+#                     3 minutes warm, 5 more to build the chroot cold.
 #
 # V, the version, is the top-level VERSION file: the copy's
 # debian/changelog is written from it (with the commit it was built from),

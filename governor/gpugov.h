@@ -8,7 +8,8 @@
  * devfreq->lock protects every field below marked [L]: the poll path
  * (get_target_freq) runs with it held, and the sysfs stores and debugfs
  * readers take it.  Fields marked [S] are written only by START/STOP,
- * which the devfreq core serialises per device, and are stable while the
+ * which gpugov_lifecycle_lock (gpugov_main.c) serialises, the devfreq
+ * core not always (timer_store()), and are stable while the
  * sysfs group and the debugfs directory exist (both are removed, draining
  * their users, before the state is freed).
  */

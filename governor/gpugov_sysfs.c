@@ -32,9 +32,10 @@
 #define GPUGOV_POWER_MAX_UW	1000000000U
 
 /*
- * Largest absolute `target` (work units per busy second).  The controller
- * and the policies divide by the target in 32 bits (div_u64()), so a
- * larger value would be truncated there; sysfs refuses it.
+ * Largest absolute `target` (work units per busy second).  The policy
+ * code divides by the target with a 32-bit divisor (div_u64() in
+ * predictors/gpugov_policy.c), so a larger value would be truncated there
+ * (2^32 to a division by zero); sysfs refuses it.
  */
 #define GPUGOV_TARGET_ABS_MAX	U32_MAX
 /* A percentage `target` is 1..100 % of the maximum rate. */

@@ -46,6 +46,7 @@ struct gt_gpugov_dev {
 	struct gpugov_policy_state policy;
 	u64 last_ns;
 	struct gpugov_sample sample;
+	struct gpugov_sample scratch;
 	struct gpugov_decision dec;
 	enum gpugov_pred_id used;
 	bool have_dec;
@@ -61,7 +62,7 @@ const struct gt_member gt_dev_members[] = {
 	MEMBER(df), MEMBER(predictor), MEMBER(params), MEMBER(table),
 	MEMBER(opp_hz), MEMBER(em_power), MEMBER(pred), MEMBER(policy),
 	MEMBER(last_ns),
-	MEMBER(sample), MEMBER(dec), MEMBER(used), MEMBER(have_dec),
+	MEMBER(sample), MEMBER(scratch), MEMBER(dec), MEMBER(used), MEMBER(have_dec),
 	MEMBER(stats), MEMBER(debugfs), MEMBER(sysfs_done),
 };
 

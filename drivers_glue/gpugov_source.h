@@ -44,7 +44,8 @@ struct device;
  *	driver's get_dev_status(), in process context with devfreq->lock
  *	held and inside an RCU read-side critical section: it must not
  *	sleep.  Return 0, or a negative errno to have gpugov use the
- *	busy/total-only sample for this interval.
+ *	busy/total-only sample for this interval; @s is then a copy that
+ *	gpugov discards, so a source may fail after filling part of it.
  * @dev: set by gpugov_register_source()
  * @node: gpugov's list of sources (private)
  */

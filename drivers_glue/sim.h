@@ -33,7 +33,7 @@
 struct sim_dev;
 
 enum sim_ctl { SIM_CTL_RUN, SIM_CTL_LOOP, SIM_CTL_STOCK, SIM_CTL_SUSPEND,
-	       SIM_NR_CTL };
+	       SIM_CTL_SOURCE_FAIL, SIM_NR_CTL };
 
 /**
  * struct sim_ctl_file - what a boolean control file in debugfs controls
@@ -51,7 +51,7 @@ struct sim_ctl_file {
  * @nr_segs: segments
  * @caps: GPUGOV_CAP_* of the counters
  * @opp: the OPPs
- * @hz: their frequencies in Hz, the devfreq frequency table
+ * @hz: their frequencies in Hz, ascending
  * @rec: nr_segs * nr_opps records of GPUGOV_SB_NR_FIELDS values
  */
 struct sim_trace {
@@ -69,6 +69,8 @@ struct sim_trace {
  * @ctl_lock: see sim.h
  * @df: devfreq device [ctl_lock]
  * @profile: devfreq profile of @df (the core writes polling_ms/timer)
+ * @freq_table: @profile's frequency table: the trace's frequencies,
+ *	ascending, or descending with sim_descending [ctl_lock]
  * @src: counter source
  * @source_on: @src is registered [ctl_lock]
  * @suspended: devfreq_suspend_device() was called [ctl_lock]
@@ -80,6 +82,8 @@ struct sim_trace {
  * @pos: next segment [lock]
  * @running: polls consume segments [lock]
  * @loop: wrap around at the end instead of stopping [lock]
+ * @source_fail: the counter source fills the sample's counters, then
+ *	fails with -EIO, as a driver whose counter read fails half way [lock]
  * @last: record consumed by the last poll, NULL if it was idle [lock]
  * @polls: polls since the last start [lock]
  * @consumed: segments consumed since the last start [lock]
@@ -93,6 +97,7 @@ struct sim_dev {
 	struct mutex ctl_lock;		/* control operations */
 	struct devfreq *df;
 	struct devfreq_dev_profile profile;
+	unsigned long freq_table[GPUGOV_MAX_OPPS];
 	struct gpugov_source src;
 	bool source_on;
 	bool suspended;
@@ -105,6 +110,7 @@ struct sim_dev {
 	u32 pos;
 	bool running;
 	bool loop;
+	bool source_fail;
 	const u64 *last;
 	u64 polls;
 	u64 consumed;
@@ -117,6 +123,7 @@ struct sim_dev {
 
 extern unsigned int sim_polling_ms;
 extern char *sim_governor;
+extern bool sim_descending;
 
 /* sim_blob.c */
 struct sim_trace *sim_trace_parse(const u8 *buf, size_t len);

@@ -10,6 +10,7 @@
  *   loop     (rw) 1: wrap around at the end of the trace
  *   stock    (rw) 1: no counter source (busy/total only), 0: source
  *   suspend  (rw) 1: devfreq_suspend_device(), 0: devfreq_resume_device()
+ *   source_fail (rw) 1: the counter source fills the sample, then fails
  *   status   (r)  key value lines: run state and totals
  *   log      (r)  "segment opp khz" for every segment consumed
  *   opps     (r)  "index khz mem_khz uv power_uw"
@@ -192,6 +193,11 @@ static bool sim_ctl_get(struct sim_dev *sd, enum sim_ctl ctl)
 		v = !sd->source_on;
 		mutex_unlock(&sd->ctl_lock);
 		return v;
+	case SIM_CTL_SOURCE_FAIL:
+		spin_lock(&sd->lock);
+		v = sd->source_fail;
+		spin_unlock(&sd->lock);
+		return v;
 	default:
 		mutex_lock(&sd->ctl_lock);
 		v = sd->suspended;
@@ -217,6 +223,11 @@ static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)
 		mutex_lock(&sd->ctl_lock);
 		err = sim_set_source(sd, !v);
 		mutex_unlock(&sd->ctl_lock);
+		break;
+	case SIM_CTL_SOURCE_FAIL:
+		spin_lock(&sd->lock);
+		sd->source_fail = v;
+		spin_unlock(&sd->lock);
 		break;
 	default:
 		mutex_lock(&sd->ctl_lock);
@@ -346,6 +357,7 @@ void sim_debugfs_add(struct sim_dev *sd)
 	static const char *const names[] = {
 		[SIM_CTL_RUN] = "run", [SIM_CTL_LOOP] = "loop",
 		[SIM_CTL_STOCK] = "stock", [SIM_CTL_SUSPEND] = "suspend",
+		[SIM_CTL_SOURCE_FAIL] = "source_fail",
 	};
 	struct sim_ctl_file *cf = sd->ctl;
 	struct dentry *dir;

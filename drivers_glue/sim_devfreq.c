@@ -145,6 +145,11 @@ static int sim_source_read(struct gpugov_source *src, struct gpugov_sample *s)
 	s->occupancy_q16 = r[GPUGOV_SB_OCCUPANCY_Q16];
 	s->energy_uj = r[GPUGOV_SB_ENERGY_UJ];
 	s->nr_waves = 0;
+	if (sd->source_fail) {
+		/* The counters are in @s, but the read "failed". */
+		spin_unlock(&sd->lock);
+		return -EIO;
+	}
 	spin_unlock(&sd->lock);
 	return 0;
 }
@@ -180,6 +185,7 @@ int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 	struct device *dev = &sd->pdev->dev;
 	struct devfreq *df;
 	u8 *log = NULL;
+	u32 i;
 	int err;
 
 	if (t->nr_segs) {
@@ -209,8 +215,11 @@ int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 	spin_unlock(&sd->lock);
 	kvfree(log);
 
+	/* The devfreq core accepts either order; real drivers use both. */
+	for (i = 0; i < t->nr_opps; i++)
+		sd->freq_table[i] = t->hz[sim_descending ? t->nr_opps - 1 - i : i];
 	sd->profile.initial_freq = t->hz[t->nr_opps - 1];
-	sd->profile.freq_table = t->hz;
+	sd->profile.freq_table = sd->freq_table;
 	sd->profile.max_state = t->nr_opps;
 	df = devfreq_add_device(dev, &sd->profile, gov, NULL);
 	if (IS_ERR(df)) {

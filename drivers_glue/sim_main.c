@@ -31,6 +31,11 @@ char *sim_governor = "simple_ondemand";
 module_param_named(governor, sim_governor, charp, 0444);
 MODULE_PARM_DESC(governor, "devfreq governor the devices start with");
 
+bool sim_descending;
+module_param_named(descending, sim_descending, bool, 0444);
+MODULE_PARM_DESC(descending,
+		 "give devfreq the frequency table in descending order");
+
 static struct platform_device *sim_pdevs[SIM_MAX_DEVICES];
 
 static int sim_probe(struct platform_device *pdev)

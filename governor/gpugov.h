@@ -8,7 +8,8 @@
  * devfreq->lock protects every field below marked [L]: the poll path
  * (get_target_freq) runs with it held, and the sysfs stores and debugfs
  * readers take it.  Fields marked [S] are written only by START/STOP,
- * which the devfreq core serialises per device, and are stable while the
+ * which gpugov_lifecycle_lock (gpugov_main.c) serialises, the devfreq
+ * core not always (timer_store()), and are stable while the
  * sysfs group and the debugfs directory exist (both are removed, draining
  * their users, before the state is freed).
  */
@@ -56,6 +57,8 @@ struct gpugov_stats {
  * @policy: what the objective remembers (the GRAPE controller) [L]
  * @last_ns: clock at the previous poll, 0 = none since START/RESUME [L]
  * @sample: the last interval's sample [L]
+ * @scratch: what the counter source writes; copied to @sample only if
+ *	the source succeeds [L]
  * @dec: the last decision [L]
  * @used: model used for @dec after capability fallback [L]
  * @have_dec: @sample and @dec are valid [L]
@@ -74,6 +77,7 @@ struct gpugov_dev {
 	struct gpugov_policy_state policy;
 	u64 last_ns;
 	struct gpugov_sample sample;
+	struct gpugov_sample scratch;
 	struct gpugov_decision dec;
 	enum gpugov_pred_id used;
 	bool have_dec;

@@ -17,6 +17,19 @@
 
 #include "gpugov.h"
 
+/*
+ * Serialises DEVFREQ_GOV_START and DEVFREQ_GOV_STOP of all devices.  The
+ * devfreq core calls them under devfreq_list_lock from governor_store(),
+ * but timer_store() stops and restarts the governor without that lock, so
+ * a `timer` write racing a governor switch on the same device can START
+ * gpugov twice with no STOP between (the second START then found the
+ * first one's sysfs group: "cannot create duplicate filename", and leaked
+ * its state).  Under this mutex a START finds a device gpugov already
+ * runs on and leaves it as it is.  Order: devfreq_list_lock (when the
+ * core holds it), gpugov_lifecycle_lock, devfreq->lock.
+ */
+static DEFINE_MUTEX(gpugov_lifecycle_lock);
+
 static void gpugov_dev_init(struct gpugov_dev *g, struct devfreq *df)
 {
 	g->df = df;
@@ -32,8 +45,17 @@ static int gpugov_start(struct devfreq *df)
 	struct gpugov_dev *g;
 	int err;
 
+	lockdep_assert_held(&gpugov_lifecycle_lock);
 	if (!try_module_get(THIS_MODULE))
 		return -ENODEV;
+	/*
+	 * governor_data changes only here and in gpugov_stop(), both under
+	 * gpugov_lifecycle_lock: set means gpugov already runs here.
+	 */
+	if (df->governor_data) {
+		module_put(THIS_MODULE);
+		return 0;
+	}
 
 	g = kvzalloc(sizeof(*g), GFP_KERNEL);
 	if (!g) {
@@ -71,6 +93,8 @@ err_put:
 static int gpugov_stop(struct devfreq *df)
 {
 	struct gpugov_dev *g;
+
+	lockdep_assert_held(&gpugov_lifecycle_lock);
 
 	/*
 	 * Claim the state under the lock, so that a second STOP finds
@@ -129,11 +153,19 @@ static int gpugov_resume(struct devfreq *df)
  */
 static int gpugov_event(struct devfreq *df, unsigned int event, void *data)
 {
+	int err;
+
 	switch (event) {
 	case DEVFREQ_GOV_START:
-		return gpugov_start(df);
+		mutex_lock(&gpugov_lifecycle_lock);
+		err = gpugov_start(df);
+		mutex_unlock(&gpugov_lifecycle_lock);
+		return err;
 	case DEVFREQ_GOV_STOP:
-		return gpugov_stop(df);
+		mutex_lock(&gpugov_lifecycle_lock);
+		err = gpugov_stop(df);
+		mutex_unlock(&gpugov_lifecycle_lock);
+		return err;
 	case DEVFREQ_GOV_UPDATE_INTERVAL:
 		devfreq_update_interval(df, data);
 		return 0;

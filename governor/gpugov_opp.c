@@ -56,14 +56,29 @@ static u32 gpugov_opp_uv(struct device *dev, unsigned long hz)
 	return min_t(unsigned long, uv, U32_MAX);
 }
 
+/*
+ * Index in df->freq_table of the @i-th lowest frequency.  The devfreq core
+ * takes a driver's table in either order (devfreq_get_freq_range() finds
+ * min and max at either end), so gpugov reads a descending one backwards.
+ */
+static unsigned int gpugov_table_idx(const struct devfreq *df, bool desc,
+				     unsigned int i)
+{
+	return desc ? df->max_state - 1 - i : i;
+}
+
 /**
  * gpugov_opp_build() - fill g->table and g->opp_hz from the devfreq device
  * @g: state of a device being started
  *
- * devfreq's table is ascending; entries that are zero, not above the
- * previous one, or not a whole number of kHz below 2^32 kHz are refused,
- * as are tables with more than GPUGOV_MAX_OPPS entries.  Power is taken
- * from the Energy Model only if every OPP has a value there.
+ * g->table is always ascending; the devfreq table may be ascending or
+ * descending (its order is told by its two ends), and g->opp_hz keeps the
+ * exact devfreq frequency of each g->table entry, so a decision maps back
+ * to the driver's frequency whatever the order.  Entries that are zero,
+ * not strictly monotonic in the table's order, or not a whole number of
+ * kHz below 2^32 kHz are refused, as are tables with more than
+ * GPUGOV_MAX_OPPS entries.  Power is taken from the Energy Model only if
+ * every OPP has a value there.
  *
  * Return: 0, or -EINVAL if the device's table cannot be used.
  */
@@ -74,6 +89,7 @@ int gpugov_opp_build(struct gpugov_dev *g)
 	struct em_perf_domain *pd = em_pd_get(dev);
 	bool all_power = pd;
 	unsigned int i;
+	bool desc;
 
 	if (!df->freq_table || !df->max_state ||
 	    df->max_state > GPUGOV_MAX_OPPS) {
@@ -81,12 +97,12 @@ int gpugov_opp_build(struct gpugov_dev *g)
 			GPUGOV_MAX_OPPS, df->max_state);
 		return -EINVAL;
 	}
+	desc = df->freq_table[0] > df->freq_table[df->max_state - 1];
 	for (i = 0; i < df->max_state; i++) {
-		unsigned long hz = df->freq_table[i];
+		unsigned long hz = df->freq_table[gpugov_table_idx(df, desc, i)];
 		struct gpugov_opp *o = &g->table.opp[i];
 
-		if (!hz || hz / 1000 > U32_MAX ||
-		    (i && hz <= df->freq_table[i - 1])) {
+		if (!hz || hz / 1000 > U32_MAX || (i && hz <= g->opp_hz[i - 1])) {
 			dev_err(&df->dev, "gpugov: unusable OPP %lu Hz\n", hz);
 			return -EINVAL;
 		}

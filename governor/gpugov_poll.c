@@ -43,6 +43,29 @@ static void gpugov_sample_from_status(struct gpugov_dev *g, u64 now,
 	s->core_khz = min_t(unsigned long, cur / 1000, U32_MAX);
 }
 
+/*
+ * Let the device's counter source, if any, complete @s.  The source works
+ * on a copy (g->scratch), which replaces @s only if it returns success: a
+ * source that fills part of the sample and then fails leaves @s the
+ * busy/total sample it was (docs/governor.md, "Counter sources").
+ */
+static bool gpugov_sample_from_source(struct gpugov_dev *g,
+				      struct gpugov_sample *s)
+{
+	struct gpugov_sample *tmp = &g->scratch;
+	size_t head = offsetof(struct gpugov_sample, waves);
+	u32 nr;
+
+	memcpy(tmp, s, head);
+	if (gpugov_source_read(g->df->dev.parent, tmp))
+		return false;
+	/* Only the valid records; the models read no more either. */
+	nr = min_t(u32, tmp->nr_waves, GPUGOV_MAX_WAVES);
+	memcpy(s, tmp, head);
+	memcpy(s->waves, tmp->waves, nr * sizeof(tmp->waves[0]));
+	return true;
+}
+
 static void gpugov_account(struct gpugov_dev *g, u64 latency_ns)
 {
 	struct gpugov_stats *st = &g->stats;
@@ -92,7 +115,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	t0 = ktime_get_ns();
 	gpugov_sample_from_status(g, t0, s);
 	g->last_ns = t0;
-	from_source = !gpugov_source_read(df->dev.parent, s);
+	from_source = gpugov_sample_from_source(g, s);
 	if (from_source)
 		g->stats.source_samples++;
 	trace_gpugov_sample(dev_name(&df->dev), s, from_source);

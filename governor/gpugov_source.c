@@ -75,7 +75,8 @@ EXPORT_SYMBOL_GPL(gpugov_unregister_source);
 /**
  * gpugov_source_read() - let @dev's source, if any, complete a sample
  * @dev: devfreq parent device
- * @s: sample prefilled from the devfreq status
+ * @s: sample prefilled from the devfreq status; on error it may be
+ *	partly written, and the caller must not use it
  *
  * Context: poll path, devfreq->lock held; does not sleep.
  * Return: 0 if a source filled @s, -ENODEV if @dev has none, or the

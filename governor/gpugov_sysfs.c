@@ -7,10 +7,16 @@
  * value lives and its accepted range) so that one show and one store
  * serve them all; so are the named choices (struct gpugov_choice: where
  * the id lives and how ids and names map), each with its list of names.
- * Every store parses and validates the whole input before taking
- * devfreq->lock; anything malformed, negative, overflowing, out of range,
- * empty or too long returns -EINVAL and changes nothing.
+ * Every store parses and validates the whole input against the range
+ * docs/governor.md gives before taking devfreq->lock; anything malformed,
+ * negative, overflowing, out of range, an empty line or too long returns
+ * -EINVAL and changes nothing.  A zero-length write never gets here: the
+ * sysfs core returns 0 for it without calling the store.
  * Files are 0644: root writes, everyone reads.
+ *
+ * Locking: the stores and shows take devfreq->lock (gpugov_lock_dev())
+ * around every access to struct gpugov_dev, as the poll holds it; the
+ * tunable descriptions below are constant.
  */
 #include <linux/device.h>
 #include <linux/kernel.h>
@@ -24,6 +30,16 @@
 
 /* Power coefficients are capped at 1 kW. */
 #define GPUGOV_POWER_MAX_UW	1000000000U
+
+/*
+ * Largest absolute `target` (work units per busy second).  The policy
+ * code divides by the target with a 32-bit divisor (div_u64() in
+ * predictors/gpugov_policy.c), so a larger value would be truncated there
+ * (2^32 to a division by zero); sysfs refuses it.
+ */
+#define GPUGOV_TARGET_ABS_MAX	U32_MAX
+/* A percentage `target` is 1..100 % of the maximum rate. */
+#define GPUGOV_TARGET_PCT_MAX	100
 
 /**
  * struct gpugov_tunable - a numeric tunable of struct gpugov_dev
@@ -53,7 +69,8 @@ static u32 *gpugov_u32_at(struct gpugov_dev *g, size_t offset)
 /*
  * The whole input must be one token: no embedded NUL, at most one
  * trailing newline, not empty, not longer than GPUGOV_STORE_MAX.
- * Returns the token's length, or -EINVAL.
+ * Returns the token's length, or -EINVAL.  (@count is never 0 from sysfs,
+ * which answers a zero-length write itself; the check stays for safety.)
  */
 static int gpugov_token_len(const char *buf, size_t count)
 {
@@ -313,7 +330,7 @@ GPUGOV_CHOICE(coremem_gpu, pred.coremem_gpu, GPUGOV_CM_NR_GPUS,
 
 /*
  * target: "N%" (percent of the maximum work rate, 1..100) or "N" (work
- * units, e.g. instructions, per second of busy time, at least 1).
+ * units, e.g. instructions, per second of busy time, 1..4294967295).
  */
 static ssize_t target_show(struct device *dev, struct device_attribute *attr,
 			   char *buf)
@@ -347,6 +364,8 @@ static ssize_t target_store(struct device *dev, struct device_attribute *attr,
 	if (pct)
 		tmp[--len] = 0;
 	if (!len || tmp[0] == '+' || kstrtou64(tmp, 10, &v))
+		return -EINVAL;
+	if (!v || v > (pct ? GPUGOV_TARGET_PCT_MAX : GPUGOV_TARGET_ABS_MAX))
 		return -EINVAL;
 	g = gpugov_lock_dev(dev);
 	if (!g)

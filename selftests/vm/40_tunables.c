@@ -2,8 +2,14 @@
 /*
  * 40_tunables.c - every gpugov tunable accepts valid values (read back
  * exactly) and rejects malformed, negative, overflowing, out-of-range,
- * empty and 4 KiB input with EINVAL, leaving the value unchanged; files
- * are root-only writable (0644) and the read-only ones refuse writes.
+ * empty-line and 4 KiB input with EINVAL, leaving the value unchanged;
+ * files are root-only writable (0644) and the read-only ones refuse
+ * writes.  A zero-length write never reaches gpugov: the sysfs core
+ * returns 0 for it and every value stays.
+ *
+ * `target` is parsed as a 64-bit number but its absolute form is
+ * 1..4294967295 (the policies divide by it in 32 bits): 2^32 and above
+ * must be refused, not truncated later.
  */
 #include "vmtap.h"
 
@@ -79,7 +85,13 @@ static const struct bad_input bad_target[] = {
 	BAD("negative", "-5%"),
 	BAD("space before %", "5 %"),
 	BAD("fraction", "7.5%"),
+	BAD("2^32", "4294967296"),
+	BAD("2^32 + 1", "4294967297"),
+	BAD("2^33", "8589934592"),
+	BAD("2^64 - 1", "18446744073709551615"),
 	BAD("2^64", "18446744073709551616"),
+	BAD("2^32 percent", "4294967296%"),
+	BAD("2^32 + 50 percent", "4294967346%"),
 };
 
 /* Write @in (with length @len); must fail with EINVAL and keep @path. */
@@ -128,6 +140,22 @@ static void check_mode(const char *path, const char *name)
 	      "%s: mode 0644 owned by root", name);
 }
 
+/*
+ * A zero-length write (`: > file`) succeeds, writing nothing: sysfs does
+ * not call the store for it (unlike "\n", an empty line, which is EINVAL).
+ */
+static void zero_length(const char *path, const char *name)
+{
+	char before[256], after[256];
+
+	vt_read_line(path, before, sizeof(before));
+	vt_ok(vt_write(path, "", 0) == 0 &&
+	      !vt_read_line(path, after, sizeof(after)) &&
+	      !strcmp(before, after),
+	      "%s: zero-length write returns 0 and changes nothing ('%s')",
+	      name, after);
+}
+
 static void check_numeric(const struct num_tunable *t)
 {
 	const char *path = vt_tunable(0, t->name);
@@ -145,9 +173,7 @@ static void check_numeric(const struct num_tunable *t)
 	reject_all(path, bad_number, ARRAY_SIZE(bad_number));
 	snprintf(over, sizeof(over), "%llu", (unsigned long long)t->max + 1);
 	reject(path, "max + 1", over, strlen(over));
-	vt_ok(vt_write(path, "", 0) == 0 &&
-	      !vt_read_line(path, buf, sizeof(buf)) && !strcmp(buf, mid),
-	      "%s: zero-length write changes nothing", t->name);
+	zero_length(path, t->name);
 }
 
 static void check_named(const char *file, const char *avail)
@@ -172,6 +198,7 @@ static void check_named(const char *file, const char *avail)
 	vt_ok(n >= 2, "%s offers %d choices", avail, n);
 	accept(path, orig, orig);
 	reject_all(path, bad_name, ARRAY_SIZE(bad_name));
+	zero_length(path, file);
 	vt_ok(vt_write(vt_tunable(0, avail), "x", 1) == -EACCES,
 	      "%s is read-only", avail);
 }
@@ -186,9 +213,11 @@ static void check_target(void)
 	accept(path, "1%\n", "1%");
 	accept(path, "100%", "100%");
 	accept(path, "2000000000", "2000000000");
-	accept(path, "18446744073709551615", "18446744073709551615");
+	accept(path, "4294967295", "4294967295");
+	accept(path, "1", "1");
 	accept(path, "50%", "50%");
 	reject_all(path, bad_target, ARRAY_SIZE(bad_target));
+	zero_length(path, "target");
 }
 
 int main(void)

@@ -12,6 +12,8 @@
 #   style   perl with its full module set (checkpatch)
 #   bpf     clang, llvm, libbpf, bpftool, pahole (gpugov-trace, BTF checks)
 #   bpftrace  bpftrace (the documented one-liners, make vmtest-bpftrace)
+#   fuzz    clang with the libFuzzer and sanitizer runtimes (make fuzz,
+#           the fuzz-replay check suite)
 set -eu
 
 here=$(dirname "$0")
@@ -27,6 +29,7 @@ for group in "$@"; do
 	style)	pkgs="$pkgs perl" ;;
 	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
 	bpftrace) pkgs="$pkgs bpftrace" ;;
+	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

@@ -115,10 +115,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * as the spec says.
 		 */
 		FUZZ_CHECK(!ok || canon_ok);
-		if (ok) {
+		if (ok)
 			check_same(&t, &canon_t);
+		if (canon_ok)
 			gpugov_trace_free(&canon_t);
-		}
 		free(canon);
 	}
 	if (ok) {

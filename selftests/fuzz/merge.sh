@@ -25,7 +25,9 @@ for t in "$@"; do
 	for f in "$here/corpus/$t"/*; do
 		[ -f "$f" ] || continue
 		h=$(sha1sum "$f" | cut -d' ' -f1)
-		[ -f "$out/$h" ] && mv "$out/$h" "$out/$(basename "$f")"
+		if [ -f "$out/$h" ] && [ "$h" != "$(basename "$f")" ]; then
+			mv "$out/$h" "$out/$(basename "$f")"
+		fi
 	done
 	dropped=0
 	for f in "$out"/*; do

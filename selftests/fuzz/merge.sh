@@ -19,8 +19,9 @@ for t in "$@"; do
 	bin=$dir/fuzz_$t
 	out=$dir/merged/$t
 	rm -rf "$out"
-	mkdir -p "$out" "$dir/work/$t" "$here/corpus/$t"
-	nice -n 10 "$bin" -merge=1 -timeout=10 -rss_limit_mb=1024 "$out" \
+	mkdir -p "$out" "$dir/work/$t" "$here/corpus/$t" "$dir/merge-artifacts/$t"
+	nice -n 10 "$bin" -merge=1 -timeout=10 -rss_limit_mb=1024 \
+		-artifact_prefix="$dir/merge-artifacts/$t/" "$out" \
 		"$here/corpus/$t" "$dir/work/$t" >"$dir/merge-$t.log" 2>&1 </dev/null
 	for f in "$here/corpus/$t"/*; do
 		[ -f "$f" ] || continue

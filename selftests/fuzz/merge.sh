@@ -4,7 +4,8 @@
 # libFuzzer's -merge=1 keeps the smallest set of inputs of
 # selftests/fuzz/corpus/T and DIR/work/T (what `make fuzz` found) that
 # covers all they cover; that set replaces selftests/fuzz/corpus/T.  Seeds
-# that survive keep their names, new inputs are named by their SHA-1.
+# that survive keep their names, new inputs are named by their SHA-1 and
+# kept only up to 1 KiB, so that the corpus stays small in the tree.
 # Inputs that crash today are dropped: the corpus must replay clean, and a
 # crash belongs, reduced and named after its defect, in selftests/fuzz/crashes/T.
 set -eu
@@ -30,6 +31,9 @@ for t in "$@"; do
 			mv "$out/$h" "$out/$(basename "$f")"
 		fi
 	done
+	# found inputs above 1 KiB cost more repository than they add
+	find "$out" -type f -size +1023c -regextype posix-extended \
+		-regex '.*/[0-9a-f]{40}$' -delete
 	dropped=0
 	for f in "$out"/*; do
 		[ -f "$f" ] || continue

@@ -14,6 +14,8 @@
 #   bpftrace  bpftrace (the documented one-liners, make vmtest-bpftrace)
 #   man     groff (the man pages render without a warning)
 #   deb     Debian packaging and lintian (make deb), debootstrap (make deb-install)
+#   fuzz    clang with the libFuzzer and sanitizer runtimes (make fuzz,
+#           the fuzz-replay check suite)
 set -eu
 
 here=$(dirname "$0")
@@ -31,6 +33,7 @@ for group in "$@"; do
 	bpftrace) pkgs="$pkgs bpftrace" ;;
 	man)	pkgs="$pkgs groff" ;;
 	deb)	pkgs="$pkgs dpkg-dev debhelper dh-dkms lintian debootstrap" ;;
+	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

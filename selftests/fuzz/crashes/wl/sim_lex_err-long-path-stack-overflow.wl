@@ -1,0 +1,2 @@
+#fuzz: path=700
+bogus key

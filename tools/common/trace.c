@@ -275,6 +275,9 @@ static int hdr_check(struct gpugov_trace_reader *r)
 
 	if (!r->hdr.opps.nr)
 		return rd_err(r, "header has no opp lines");
+	/* device is optional: the name gpugov_trace_hdr_init() gives */
+	if (!r->hdr.device[0])
+		strcpy(r->hdr.device, "unknown");
 	if (gpugov_opp_table_check(&r->hdr.opps))
 		return rd_err(r, "OPP table not in ascending (core, mem) order, "
 			      "or power given for some OPPs only");

@@ -281,10 +281,10 @@ static int import_table(struct import *im, const char *dir, const char *combined
 
 	if (im->nvdvfs ? nvdvfs_cols_find(t, &im->nc, err, errlen) :
 	    import_csv_header(t, &im->gc, err, errlen))
-		return EXIT_USAGE;
+		goto out;
 	if (!t->nrows) {
 		snprintf(err, errlen, "%s: no data rows", t->path);
-		return EXIT_USAGE;
+		goto out;
 	}
 	im->rows = calloc(t->nrows, sizeof(*im->rows));
 	im->pp = calloc(t->nrows, sizeof(*im->pp));

@@ -12,6 +12,7 @@
 #   style   perl with its full module set (checkpatch)
 #   bpf     clang, llvm, libbpf, bpftool, pahole (gpugov-trace, BTF checks)
 #   bpftrace  bpftrace (the documented one-liners, make vmtest-bpftrace)
+#   debugkernel  what building the debug guest kernel takes (make debug-kernel)
 set -eu
 
 here=$(dirname "$0")
@@ -27,6 +28,7 @@ for group in "$@"; do
 	style)	pkgs="$pkgs perl" ;;
 	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
 	bpftrace) pkgs="$pkgs bpftrace" ;;
+	debugkernel) pkgs="$pkgs gcc make bc flex bison libelf-dev libssl-dev pahole linux-source-6.1 xz-utils kmod" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

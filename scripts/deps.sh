@@ -16,6 +16,7 @@
 #   deb     Debian packaging and lintian (make deb), debootstrap (make deb-install)
 #   fuzz    clang with the libFuzzer and sanitizer runtimes (make fuzz,
 #           the fuzz-replay check suite)
+#   debugkernel  what building the debug guest kernel takes (make debug-kernel)
 set -eu
 
 here=$(dirname "$0")
@@ -34,6 +35,7 @@ for group in "$@"; do
 	man)	pkgs="$pkgs groff" ;;
 	deb)	pkgs="$pkgs dpkg-dev debhelper dh-dkms lintian debootstrap" ;;
 	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
+	debugkernel) pkgs="$pkgs gcc make bc flex bison libelf-dev libssl-dev pahole linux-source-6.1 xz-utils kmod" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

@@ -8,6 +8,12 @@
 # one did not.  The host runner (tools/vm/parse-log.sh) also checks the
 # TAP lines and the kernel log itself, so a guest that never gets here
 # (panic, hang) cannot pass.
+#
+# On a kernel with kmemleak (make vmtest-debug) what boot itself leaked is
+# scanned and cleared before the tests, and a scan after them is printed
+# between markers, with lockdep's debug_locks (0 once lockdep has turned
+# itself off).  VM_TEST_TIMEOUT=S on the kernel command line (the kernel
+# hands it to /init) gives each program S seconds instead of 600.
 export PATH=/sbin:/bin:/usr/sbin:/usr/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -20,17 +26,36 @@ mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
 echo 1 >/proc/sys/kernel/printk
 echo /sbin/modprobe >/proc/sys/kernel/modprobe
 
+kml=/sys/kernel/debug/kmemleak
+if [ -e $kml ]; then
+	echo scan >$kml
+	echo clear >$kml
+fi
+
 echo "GPUGOV-VM: booted $(uname -r)"
 status=0
 for t in /tests/*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
 	echo "GPUGOV-VM: begin $name"
-	timeout 600 "$t"
+	timeout "${VM_TEST_TIMEOUT:-600}" "$t"
 	rc=$?
 	echo "GPUGOV-VM: end $name rc=$rc"
 	[ $rc -eq 0 ] || status=1
 done
+# kmemleak reports objects older than 5 s found unreferenced by the last
+# scan: the second scan drops those only transiently unreferenced.
+if [ -e $kml ]; then
+	sleep 6
+	echo scan >$kml
+	sleep 1
+	echo scan >$kml
+	echo "GPUGOV-VM: kmemleak begin"
+	cat $kml
+	echo "GPUGOV-VM: kmemleak end"
+fi
+[ ! -e /proc/lockdep_stats ] ||
+	echo "GPUGOV-VM: debug_locks $(awk '/debug_locks:/ { print $2 }' /proc/lockdep_stats)"
 echo "GPUGOV-VM: dmesg begin"
 dmesg
 echo "GPUGOV-VM: dmesg end"

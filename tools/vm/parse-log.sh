@@ -7,19 +7,27 @@
 # the guest's success code, and the kernel log has no oops, BUG, WARNING
 # or panic), and ends with "RESULT NAME: P passed, F failed".  Exits 1
 # if anything failed.
+#
+# The kernel log checks take the reports of a debug kernel too (KASAN,
+# UBSAN, lockdep, might_sleep, kmemleak), which a stock kernel never
+# prints.  VM_DEBUG_CHECKS=1 (make vmtest-debug) adds three checks that
+# the debug kernel really checked: KASAN initialized, the kmemleak scan at
+# the end printed and empty, lockdep still on (debug_locks 1) at the end.
 set -eu
 name=${1:?usage: parse-log.sh NAME LOG QEMU_STATUS}
 log=${2:?}
 qstatus=${3:?}
 
-tr -d '\r' <"$log" | awk -v name="$name" -v qstatus="$qstatus" '
+tr -d '\r' <"$log" | awk -v name="$name" -v qstatus="$qstatus" \
+	-v debugk="${VM_DEBUG_CHECKS:-0}" '
 function check(cond, what) {
 	n++
 	if (cond) { pass++; print "ok " n " - " what }
 	else { fail++; print "not ok " n " - " what }
 }
 function bad_kernel_line(l) {
-	return l ~ /(Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|Call Trace:|UBSAN:|list_(add|del) corruption|stack-protector|RIP: [0-9a-f]+:|refcount_t:|KASAN)/
+	return l ~ /(Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|Call Trace:|UBSAN:|list_(add|del) corruption|stack-protector|RIP: [0-9a-f]+:|refcount_t:|KASAN)/ ||
+	       l ~ /(possible (circular|recursive) locking|inconsistent lock state|sleeping function called from invalid context|DEBUG_LOCKS_WARN_ON|turning off the locking correctness validator|unreferenced object 0x|suspected memory leaks|Kernel memory leak detector disabled|Memory pool empty)/
 }
 /^GPUGOV-VM: booted/ { booted = 1; next }
 /^GPUGOV-VM: begin / { prog = $3; plan = -1; count = 0; next }
@@ -29,10 +37,19 @@ function bad_kernel_line(l) {
 	check(plan == count && count > 0, prog ": plan 1.." plan " matches " count " tests")
 	prog = ""; next
 }
+/^GPUGOV-VM: kmemleak begin/ { inleak = 1; next }
+/^GPUGOV-VM: kmemleak end/ { inleak = 0; leak_seen = 1; next }
+inleak {
+	if ($0 ~ /^unreferenced object/) leaks++
+	if (++leakl <= 60) print "# kmemleak: " $0
+	next
+}
+/^GPUGOV-VM: debug_locks / { debug_locks = $3; next }
 /^GPUGOV-VM: dmesg begin/ { indmesg = 1; next }
 /^GPUGOV-VM: dmesg end/ { indmesg = 0; dmesg_seen = 1; next }
 /^GPUGOV-VM: all test programs passed/ { marker = 1; next }
 indmesg {
+	if ($0 ~ /KernelAddressSanitizer initialized/) kasan = 1
 	if (bad_kernel_line($0)) { badk++; if (badk <= 40) print "# dmesg: " $0 }
 	next
 }
@@ -52,6 +69,11 @@ END {
 	check(booted, "guest booted")
 	check(dmesg_seen, "guest printed its kernel log")
 	check(badk == 0 && badc == 0, "kernel log free of oops/BUG/WARNING/panic")
+	if (debugk) {
+		check(kasan, "debug kernel: KASAN initialized")
+		check(leak_seen && leaks == 0, "debug kernel: kmemleak scan at the end found " leaks + 0 " unreferenced objects")
+		check(debug_locks == "1", "debug kernel: lockdep still on at the end (debug_locks " debug_locks ")")
+	}
 	check(marker, "guest success marker")
 	check(qstatus == 33, "QEMU exit status 33 (guest reported success), got " qstatus)
 	print "1.." n

@@ -2,7 +2,7 @@
 # vmtest.sh - build the test initramfs, boot the guest, judge the run.
 #
 # usage: VM_KVER=KVER [VM_DIR=build/vm] [VM_TIMEOUT=S] [VM_NAME=vmtest]
-#	vmtest.sh [--module M.ko]... [--intree NAME]... [--test T]...
+#	[VM_KROOT=DIR] vmtest.sh [--module M.ko]... [--intree NAME]... [--test T]...
 #		  [--file SRC:DST]...
 #
 # Fetches (once) the Debian kernel VM_KVER, packs busybox, the modules,
@@ -10,6 +10,10 @@
 # prints the TAP of tools/vm/parse-log.sh ending in
 # "RESULT VM_NAME: P passed, F failed".  The serial log is kept in
 # VM_DIR/VM_NAME.log.  Exits non-zero on any failure.
+#
+# VM_KROOT boots a kernel built here instead of Debian's: DIR laid out as
+# fetch-kernel.sh unpacks one, DIR/boot/vmlinuz-KVER and the modules in
+# DIR/lib/modules/KVER (scripts/debug-kernel.sh's root/).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +34,8 @@ while [ $# -gt 0 ]; do
 done
 
 mkdir -p "$dir"
-kroot=$("$here/fetch-kernel.sh" "$kver" "$dir")
+kroot=${VM_KROOT:-}
+[ -n "$kroot" ] || kroot=$("$here/fetch-kernel.sh" "$kver" "$dir")
 # shellcheck disable=SC2086
 "$here/mkinitramfs.sh" -k "$kroot" -v "$kver" -o "$dir/$name.cpio.gz" \
 	-e "$dir/vm-exit" $args

@@ -1,7 +1,7 @@
 # overlap-two-slope: each warp issues its loads, then does a long run of
 # independent FMAs before it needs the data.  At high clocks the
 # computation hides under the memory latency (flat), at low clocks it
-# outgrows it (slope 1/f): the two-slope curve of seed 000 Fig. 2 (lm, hw)
+# outgrows it (slope 1/f): the two-slope curve of CRISP Fig. 2 (lm, hw)
 # that linear models miss.
 kernel overlap_two_slope
 grid 360

@@ -1,5 +1,5 @@
 # phase-alternating: short compute-bound and memory-bound kernels in
-# strict alternation, the fine-grain phase changes seed 004 section 3.3
+# strict alternation, the fine-grain phase changes PCSTALL section 3.3
 # shows (sensitivity changing by tens of percent from one 1 us epoch to
 # the next).  A reactive policy is always one phase behind.
 kernel burst_compute

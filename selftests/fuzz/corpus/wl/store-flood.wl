@@ -1,7 +1,7 @@
 # store-flood: uncoalesced stores (every thread writes its own line, 32
 # transactions per warp store) after a short computation.  The store
 # queue fills and the pipeline stalls with no load outstanding: store
-# stalls (seed 000 section 3.3), which shrink as the clock drops.
+# stalls (CRISP section 3.3), which shrink as the clock drops.
 kernel store_flood
 grid 240
 block 256

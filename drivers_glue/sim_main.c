@@ -142,18 +142,27 @@ static int __init sim_init(void)
 	return 0;
 
 err_devices:
-	sim_unregister_devices();
 	platform_driver_unregister(&sim_driver);
+	sim_unregister_devices();
 err_debugfs:
 	sim_debugfs_exit();
 	return err;
 }
 module_init(sim_init);
 
+/*
+ * The driver goes first: unbinding removes each devfreq device, and with
+ * it the monitor, while the platform devices still exist.  The other
+ * order deletes a bound device, and device_del() destroys its PM QoS
+ * constraints (dpm_sysfs_remove()) before it unbinds the driver, so the
+ * devfreq monitor can still read them: KASAN's use-after-free in
+ * freq_qos_read_value() from devfreq_get_freq_range(), seen under the
+ * debug kernel's load/unload stress.
+ */
 static void __exit sim_exit(void)
 {
-	sim_unregister_devices();
 	platform_driver_unregister(&sim_driver);
+	sim_unregister_devices();
 	sim_debugfs_exit();
 }
 module_exit(sim_exit);

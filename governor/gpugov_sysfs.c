@@ -31,13 +31,6 @@
 /* Power coefficients are capped at 1 kW. */
 #define GPUGOV_POWER_MAX_UW	1000000000U
 
-/*
- * Largest absolute `target` (work units per busy second).  The policy
- * code divides by the target with a 32-bit divisor (div_u64() in
- * predictors/gpugov_policy.c), so a larger value would be truncated there
- * (2^32 to a division by zero); sysfs refuses it.
- */
-#define GPUGOV_TARGET_ABS_MAX	U32_MAX
 /* A percentage `target` is 1..100 % of the maximum rate. */
 #define GPUGOV_TARGET_PCT_MAX	100
 
@@ -365,7 +358,7 @@ static ssize_t target_store(struct device *dev, struct device_attribute *attr,
 		tmp[--len] = 0;
 	if (!len || tmp[0] == '+' || kstrtou64(tmp, 10, &v))
 		return -EINVAL;
-	if (!v || v > (pct ? GPUGOV_TARGET_PCT_MAX : GPUGOV_TARGET_ABS_MAX))
+	if (!v || v > (pct ? GPUGOV_TARGET_PCT_MAX : GPUGOV_GRAPE_TARGET_MAX))
 		return -EINVAL;
 	g = gpugov_lock_dev(dev);
 	if (!g)

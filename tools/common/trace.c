@@ -67,6 +67,30 @@ static const struct gpugov_trace_col cols[] = {
 
 #define NR_COLS (sizeof(cols) / sizeof(cols[0]))
 
+/**
+ * gpugov_trace_cap_columns() - the columns behind GPUGOV_CAP_* bits
+ * @caps: the bits
+ * @buf: out, "load_stall_cyc, lcp_cyc", ... in column order (cut to fit)
+ * @len: its size
+ *
+ * For messages that say which counters a trace lacks.
+ */
+void gpugov_trace_cap_columns(u32 caps, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i <= NR_COLS && n < len; i++) {
+		const char *name = i < NR_COLS ? cols[i].name : "per-wave records";
+		u32 cap = i < NR_COLS ? cols[i].cap : GPUGOV_CAP_WAVES;
+
+		if (caps & cap)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      n ? ", " : "", name);
+	}
+}
+
 /* Wave columns, in writer order; all u64 but age_rank. */
 static const struct {
 	const char *name;

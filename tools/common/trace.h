@@ -159,6 +159,7 @@ void gpugov_trace_free(struct gpugov_trace *t);
 
 /* ---- writer ---- */
 
+void gpugov_trace_cap_columns(u32 caps, char *buf, size_t len);
 void gpugov_trace_hdr_init(struct gpugov_trace_hdr *h,
 			   enum gpugov_trace_kind kind,
 			   enum gpugov_interval_kind interval, u64 size);

@@ -15,7 +15,6 @@
  */
 #include <math.h>
 #include <string.h>
-#include "capnames.h"
 #include "cmdline.h"
 #include "sweep.h"
 #include "gpugov_predict.h"
@@ -294,7 +293,7 @@ int cmd_accuracy(int argc, char **argv)
 
 		if (!un[m].n)
 			continue;
-		caps_columns(un[m].missing, missing, sizeof(missing));
+		gpugov_trace_cap_columns(un[m].missing, missing, sizeof(missing));
 		if (none)
 			fprintf(stderr, "gpugov-replay accuracy: %s not scored: no trace has "
 				"its counters (missing %s)\n", model_name(m), missing);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include "coremem_gpu.h"
+#include "strnum.h"
 
 #define LINE_MAX_LEN	256	/* bytes, newline included */
 
@@ -66,16 +67,9 @@ static const struct cm_key {
 /* Decimal digits only (no sign, no blank), at most @max: 0, or -1. */
 static int parse_count(const char *s, size_t len, u64 max, u64 *out)
 {
-	char buf[24], *end;
-	unsigned long long v;
+	u64 v;
 
-	if (!len || len >= sizeof(buf) || strspn(s, "0123456789") < len)
-		return -1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	errno = 0;
-	v = strtoull(buf, &end, 10);
-	if (errno || *end || v > max)
+	if (parse_u64(s, len, &v) || v > max)
 		return -1;
 	*out = v;
 	return 0;

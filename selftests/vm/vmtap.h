@@ -98,16 +98,13 @@ static inline int vt_read_line(const char *path, char *buf, size_t size)
 	return 0;
 }
 
-/* Value of "key value" line @key in @path; 0 or -errno/-ENOENT. */
-static inline int vt_read_key(const char *path, const char *key, unsigned long long *v)
+/* Value of "key value" line @key in the text @buf; 0 or -ENOENT/-EINVAL. */
+static inline int vt_buf_key(const char *buf, const char *key,
+			     unsigned long long *v)
 {
-	static char buf[65536];
 	size_t klen = strlen(key);
-	char *line;
-	int n = vt_read(path, buf, sizeof(buf));
+	const char *line;
 
-	if (n < 0)
-		return n;
 	for (line = buf; line && *line; line = strchr(line, '\n'),
 	     line = line ? line + 1 : NULL) {
 		if (!strncmp(line, key, klen) && line[klen] == ' ') {
@@ -121,6 +118,15 @@ static inline int vt_read_key(const char *path, const char *key, unsigned long l
 		}
 	}
 	return -ENOENT;
+}
+
+/* Value of "key value" line @key in @path; 0 or -errno/-ENOENT. */
+static inline int vt_read_key(const char *path, const char *key, unsigned long long *v)
+{
+	static char buf[65536];
+	int n = vt_read(path, buf, sizeof(buf));
+
+	return n < 0 ? n : vt_buf_key(buf, key, v);
 }
 
 static inline bool vt_exists(const char *path)
@@ -267,6 +273,20 @@ static inline unsigned long long vt_key(const char *path, const char *key)
 	unsigned long long v = 0;
 
 	if (vt_read_key(path, key, &v))
+		return ~0ULL;
+	return v;
+}
+
+/*
+ * Key @key of a snapshot @buf that vt_read() took of a file; keys that
+ * must agree with each other (decisions and fallbacks, min <= avg <= max)
+ * come from one read, since the device polls between two reads.
+ */
+static inline unsigned long long vt_snap_key(const char *buf, const char *key)
+{
+	unsigned long long v = 0;
+
+	if (vt_buf_key(buf, key, &v))
 		return ~0ULL;
 	return v;
 }

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gpugov_mali.h - what a Mali (Midgard/Bifrost) counter source fills in
+ * struct gpugov_sample: the contract between the panfrost glue
+ * (drivers_glue/panfrost/) and gpugov_sim's "mali" counter mode, which
+ * gives the same fields, and only those, so that the VM tests exercise
+ * exactly what the real glue hands gpugov.
+ *
+ * Mali's hardware counters are per block (job manager, tiler, L2/MMU,
+ * shader cores) and count events, not per-warp stall classes, so the
+ * sample carries:
+ *
+ *   insts           instructions executed by the shader cores
+ *   load_stall_cyc  shader-core cycles spent waiting on memory (the
+ *                   counter-set approximation is documented in
+ *                   docs/drivers.md)
+ *   dram_txn        L2 external read + write beats
+ *   l2_txn, l2_hits L2 lookups and the ones that hit
+ *   gld_txn,        load/store unit reads and writes
+ *   gst_txn
+ *   mem_insts       load/store unit issues
+ *
+ * CRISP's critical-path counters, LEAD/CRIT latencies, per-wave records,
+ * warp occupancy and a memory clock have no Mali counterpart, so the
+ * models that need them (crisp, crisp_l, lead, crit, pcstall, coremem)
+ * fall back to the busy-only model on Mali; stall runs.
+ */
+#ifndef GPUGOV_MALI_H
+#define GPUGOV_MALI_H
+
+#include "gpugov_sample.h"
+
+#define GPUGOV_MALI_CAPS \
+	(GPUGOV_CAP_INSTS | GPUGOV_CAP_LOAD_STALL | GPUGOV_CAP_MEM_TXN)
+
+#endif /* GPUGOV_MALI_H */

@@ -4,17 +4,19 @@
  * but devfreq busy/total time (stock panfrost, lima, msm).
  *
  * Within a phase the same work is assumed to arrive every interval, so
- * the utilisation u = busy / interval follows the two-part model of seed
- * 000 eq. (2) as a function of the clock period: u = a + b / f.  A
+ * the utilisation u = busy / interval follows the two-part model of CRISP
+ * eq. (2) as a function of the clock period: u = a + b / f.  A
  * least-squares line through the recent (f1/f, u/u1) points, normalised to
  * the current point, has a slope equal to the fraction c of the current
  * busy time that scales with the core clock, and
  *	T(f2) = T * (1 - c) + T * c * f1 / f2.
  * With fewer than two distinct clocks in the phase nothing is known and c
  * is 1 (time proportional to the period): the conservative guess, which
- * never under-estimates the slowdown of going down; where the OPP also
- * moves a memory clock, the whole busy time then follows whichever clock
- * slows it more.  Once fitted, the part that does not scale with the core
+ * never under-estimates the slowdown of going down; where the OPPs also
+ * move a memory clock, the whole busy time then follows whichever clock
+ * is slower relative to now, so it gets shorter only where both clocks
+ * rise (memory-bound work does not speed up with the core clock alone).
+ * Once fitted, the part that does not scale with the core
  * clock follows the memory clock (gpugov_mem_ps()).  A phase ends when, at
  * an unchanged clock, the utilisation moves by more than a quarter.
  *
@@ -123,7 +125,13 @@ static void busy_predict(const struct gpugov_pred_state *st,
 				       s->interval_ns));
 	u64 scaling = gpugov_mul_div(busy, (u32)min_t(u64, c, BUSY_C_ONE),
 				     BUSY_C_ONE);
+	bool two = false;
 	u32 i;
+
+	/* A memory clock the OPPs move, known for the sample too. */
+	for (i = 1; i < t->nr; i++)
+		two |= t->opp[i].mem_khz != t->opp[0].mem_khz;
+	two &= (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz;
 
 	for (i = 0; i < t->nr; i++) {
 		u64 scaled = gpugov_scale_ps(scaling, s->core_khz,
@@ -131,7 +139,7 @@ static void busy_predict(const struct gpugov_pred_state *st,
 		u64 mem = gpugov_mem_ps(s, busy, &t->opp[i]);
 
 		if (c == BUSY_C_UNKNOWN)
-			time_ps[i] = mem == busy ? scaled : max_t(u64, scaled, mem);
+			time_ps[i] = two ? max_t(u64, scaled, mem) : scaled;
 		else
 			time_ps[i] = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling,
 								  &t->opp[i]),

@@ -246,6 +246,43 @@ static void test_memory_clock(void)
 	tap_ok(tp[0] == tp[1], "without a known memory clock it does not move");
 }
 
+/*
+ * The busy-only model before it knows the slope, on a (core, mem) table:
+ * no clock is assumed to speed the work up unless both do, or a sample
+ * saturated at the lowest OPP would be sent to a faster core with the same
+ * slow memory, 2.5x late on memory-bound work.
+ */
+static void test_busy_unknown_two_clocks(void)
+{
+	struct gpugov_opp_table t = { .nr = 3 };
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_sample s;
+	static struct gpugov_decision d;
+
+	t.opp[0] = (struct gpugov_opp){ .core_khz = 400000, .mem_khz = 400000 };
+	t.opp[1] = (struct gpugov_opp){ .core_khz = 1000000, .mem_khz = 400000 };
+	t.opp[2] = (struct gpugov_opp){ .core_khz = 1000000, .mem_khz = 1000000 };
+	s.core_khz = 400000;
+	s.mem_khz = 400000;
+	s.caps = GPUGOV_CAP_MEM_KHZ;
+	s.interval_ns = s.busy_ns = 1000000;
+	gpugov_pred_init(&st);
+	gpugov_pred_observe(&st, &s);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, d.time_ps);
+	tap_ok(d.time_ps[0] == 1000000000ULL && d.time_ps[1] == 1000000000ULL &&
+	       d.time_ps[2] == 400000000ULL,
+	       "busy, slope unknown: a faster core alone is not faster (%llu %llu %llu ps)",
+	       (unsigned long long)d.time_ps[0], (unsigned long long)d.time_ps[1],
+	       (unsigned long long)d.time_ps[2]);
+	gpugov_policy_defaults(&p);
+	gpugov_policy_state_init(&ps);
+	gpugov_decide(&p, &ps, &t, &s, &d);
+	tap_ok(d.chosen == 2, "busy all interval at the lowest OPP: both clocks up (%u)",
+	       d.chosen);
+}
+
 /* One decision of @ps's device on @s with CRISP, as the governor polls. */
 static u32 poll(const struct gpugov_policy_params *p,
 		struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
@@ -393,6 +430,7 @@ int main(void)
 	test_power_model();
 	test_fallback_and_names();
 	test_busy_model();
+	test_busy_unknown_two_clocks();
 	test_memory_clock();
 	test_deadline();
 	test_idle_power();

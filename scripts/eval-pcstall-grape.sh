@@ -315,7 +315,9 @@ for set in 4opp 7opp; do
 			      printf "%-11s oracle %5.1f %%:", k, 100 * o
 			      for (p in n) if (p != "oracle-ed2p") {
 				g = 1 - exp(s[p] / n[p])
-				printf "  %s %5.1f %% (%.0f %% of it)", p, 100 * g, o > 0 ? 100 * g / o : 0 }
+				printf "  %s %.1f %%", p, 100 * g
+				if (o > 0)
+					printf " (%.0f %% of it)", 100 * g / o }
 			      print "" }' "$out/closed-$set-ep$us.csv"
 	done
 done

@@ -1,13 +1,15 @@
 #!/bin/sh
-# eval-pcstall-grape.sh SIM REPLAY GPU OUTDIR - the PCSTALL and GRAPE
-# figures of docs/results-pcstall-grape.md (`make bench-pcstall-grape`).
+# eval-pcstall-grape.sh SIM REPLAY GPU OUTDIR - the PCSTALL figures of
+# docs/results-pcstall-grape.md (`make bench-pcstall-grape`; the GRAPE
+# figures are scripts/eval-grape.sh's, over the workloads written here).
 #
 # Workloads: the suite applications (tools/sim/workloads/apps), each
 # repeated in a loop until it runs >= 1 ms at the top OPP, so that even a
 # 100 us epoch sees >= 10 epochs ("looped apps"); the single passes as
-# shipped; the kernels (tools/sim/workloads/kernels).  GPUs: GPU ("7opp")
-# and GPU cut to its OPPs >= 400 MHz ("4opp": a 1.75x clock range, like
-# the PCSTALL paper's 1.3-2.2 GHz).  Simulations, two at a time:
+# shipped; the kernels (tools/sim/workloads/kernels).  GPUs: GPU cut to its
+# OPPs >= 400 MHz ("4opp": a 1.75x clock range, like the PCSTALL paper's
+# 1.3-2.2 GHz, section 5.4: the primary figures) and GPU as shipped
+# ("7opp", 7x).  Simulations, two at a time:
 #   sweep   gpugov-sim sweep --epoch-us N (fork-pre-execute at every OPP,
 #           continuing from the top OPP): the traces the replay tool reads
 #   online  gpugov-sim online: a gpugov policy in the loop, each epoch
@@ -16,9 +18,10 @@
 #           re-executed at its choice
 #   static  gpugov-sim run --opp I: the whole workload at one OPP
 # Figures:
-#   1. next-epoch work prediction accuracy (PCSTALL section 6.1)
+#   1. next-epoch prediction accuracy (PCSTALL section 6.1): at every OPP
+#      from a fixed observation (`gpugov-replay nextepoch`), and at the
+#      OPP a closed loop chose (`gpugov-replay sensitivity`)
 #   2. EDP and ED2P relative to the best static OPP (PCSTALL §6.2, 6.3)
-#   3. GRAPE: shortfall, energy vs race-to-idle, settling (GRAPE §V)
 # Every table is also left in OUTDIR as CSV.
 set -eu
 sim=$1
@@ -28,9 +31,8 @@ out=$4
 here=$(dirname "$0")/..
 apps=$here/tools/sim/workloads/apps
 kernels=$here/tools/sim/workloads/kernels
-idle_uw=47000000	# GRAPE section IV-C: the GTX 480 idles at 47 W
 models="--predictor stall --predictor lead --predictor crit --predictor crisp \
---predictor pcstall --predictor accreac"
+--predictor pcstall --predictor accreac --predictor accpc"
 policies="stall crit crisp pcstall"
 
 rm -rf "$out"
@@ -69,7 +71,7 @@ gpu4=$out/wl/gpu-4opp.gpu
 			eps="1 10 50 100"
 			if [ $set = 4opp ]; then
 				g=$gpu4
-				eps="1 50"
+				eps="1 10 50"
 			fi
 			for us in $eps; do
 				echo "sweep $set $g $wl $us"
@@ -86,12 +88,9 @@ gpu4=$out/wl/gpu-4opp.gpu
 			done
 		done
 	done
-	for wl in "$apps"/*.wl; do
-		echo "sweep single $gpu $wl 1"
-		echo "sweep single $gpu $wl 10"
-	done
 	for wl in "$kernels"/*.wl; do
 		echo "sweep kernel $gpu $wl 1"
+		echo "sweep kernel4 $gpu4 $wl 1"
 	done
 } >"$out/jobs"
 # shellcheck disable=SC2016
@@ -113,14 +112,50 @@ xargs -P 2 -L 1 sh -c '
 	esac
 ' "$out" "$sim" <"$out/jobs"
 echo "== simulations: $(wc -l <"$out/jobs") in $(($(date +%s) - start)) s (2 parallel jobs)"
-for d in "$out"/7opp/ep1 "$out"/single/ep1; do
+for d in "$out"/4opp/ep1 "$out"/7opp/ep1; do
 	awk '{ print "   " $0 }' "$d"/*.log
 done
 
 # ---- 1. prediction accuracy ----
 echo
-echo "== 1. next-epoch work prediction accuracy (PCSTALL §6.1), objective ed2p"
-for set in 7opp 4opp; do
+echo "== 1a. next-epoch prediction accuracy at every OPP, observed at the top OPP"
+echo "   (PCSTALL §6.1, no policy): work accuracy % / slope (sensitivity) accuracy %"
+for set in 4opp 7opp; do
+	for d in "$out/$set"/ep*; do
+		us=${d##*/ep}
+		# shellcheck disable=SC2086
+		"$replay" nextepoch $models --csv "$d"/*-x*[0-9].trace >"$out/next-$set-ep$us.csv"
+	done
+done
+# shellcheck disable=SC2086
+"$replay" nextepoch $models --csv "$out"/kernel/ep1/*.trace >"$out/next-kernels-7opp-ep1.csv"
+# shellcheck disable=SC2086
+"$replay" nextepoch $models --csv "$out"/kernel4/ep1/*.trace >"$out/next-kernels-4opp-ep1.csv"
+for set in 4opp 7opp; do
+	echo "-- looped apps, $set: mean over the apps (PC-table hit % in the last column)"
+	printf '%-8s' model
+	for us in 1 10 50 100; do
+		[ -f "$out/next-$set-ep$us.csv" ] && printf '  %13s' "$us us"
+	done
+	printf '  %13s  %s\n' "kernels 1 us" "hits 1 us"
+	for m in stall lead crit crisp pcstall accreac accpc; do
+		printf '%-8s' $m
+		for f in "$out/next-$set"-ep1.csv "$out/next-$set"-ep10.csv \
+			"$out/next-$set"-ep50.csv "$out/next-$set"-ep100.csv \
+			"$out/next-kernels-$set-ep1.csv"; do
+			[ -f "$f" ] || continue
+			awk -F, -v m=$m '/^# .*mean over/ { s = 1; next } /^#/ { s = 0 }
+				s && $1 == m { printf "  %5.1f / %5.1f", $4, $5 }' "$f"
+		done
+		awk -F, -v m=$m '/^# .*mean over/ { s = 1; next } /^#/ { s = 0 }
+			s && $1 == m { printf "  %s", $7 }' "$out/next-$set-ep1.csv"
+		echo
+	done
+done
+
+echo
+echo "== 1b. next-epoch work prediction accuracy at the OPP the closed loop chose, objective ed2p"
+for set in 4opp 7opp; do
 	for d in "$out/$set"/ep*; do
 		us=${d##*/ep}
 		# shellcheck disable=SC2086
@@ -133,7 +168,7 @@ for set in 7opp 4opp; do
 		[ -f "$out/sens-$set-ep$us.csv" ] && printf '  %12s' "$us us"
 	done
 	echo
-	for m in stall lead crit crisp pcstall accreac; do
+	for m in stall lead crit crisp pcstall accreac accpc; do
 		printf '%-8s' $m
 		for us in 1 10 50 100; do
 			f=$out/sens-$set-ep$us.csv
@@ -259,7 +294,7 @@ table() {
 		done
 	done
 }
-for set in 7opp 4opp; do
+for set in 4opp 7opp; do
 	for d in "$out/$set"/ep*; do
 		us=${d##*/ep}
 		closed "$set" "$us" >"$out/closed-$set-ep$us.csv"
@@ -272,6 +307,20 @@ for set in 7opp 4opp; do
 	echo "-- $set, replayed over the sweep traces (epochs charged at the top OPP's work)"
 	table replayed "$set" 4 oracle gpugov-stall gpugov-crit gpugov-crisp gpugov-pcstall accreac
 done
+echo "-- ED2P gain over the best static OPP as a share of the oracle's (re-executed)"
+for set in 4opp 7opp; do
+	for us in 1 10; do
+		awk -F, -v k="$set $us us" '$3 == "ed2p" { s[$2] += log($4); n[$2]++ }
+			END { o = 1 - exp(s["oracle-ed2p"] / n["oracle-ed2p"])
+			      printf "%-11s oracle %5.1f %%:", k, 100 * o
+			      for (p in n) if (p != "oracle-ed2p") {
+				g = 1 - exp(s[p] / n[p])
+				printf "  %s %.1f %%", p, 100 * g
+				if (o > 0)
+					printf " (%.0f %% of it)", 100 * g / o }
+			      print "" }' "$out/closed-$set-ep$us.csv"
+	done
+done
 echo "-- 7opp, 1 us, ed2p: per app, metric / best static (re-executed; replayed)"
 for f in closed replayed; do
 	awk -F, -v k=$f '$3 == "ed2p" { printf "%-22s %-22s %-8s %.4f\n", $1, $2, k, $4 }' \
@@ -279,32 +328,13 @@ for f in closed replayed; do
 done | sort
 echo "-- 7opp, 1 us: share of epochs at each OPP (0 = lowest), re-executed, over the looped apps"
 cat "$out"/7opp/ep1/*-ed2p.online | awk '{ p = "gpugov-" $4 "-ed2p"
-	for (i = 18; i <= NF; i++) { c[p "," i - 18] += $i; n[p] += $i }; top = NF - 18 }
+	for (i = 1; i <= NF; i++) if ($i == "opp_epochs") o = i
+	for (i = o + 1; i <= NF; i++) { c[p "," i - o - 1] += $i; n[p] += $i }; top = NF - o - 1 }
 	END { for (p in n) { printf "%-22s", p
 		for (i = 0; i <= top; i++) printf " %5.1f", 100 * c[p "," i] / n[p]; print "" } }' | sort
 awk 'FNR == 1 { f++ } !/^#/ { c[$4]++; n++ } END { printf "%-22s", "oracle-ed2p"
 	for (i = 0; i <= 6; i++) printf " %5.1f", 100 * c[i] / n; print "" }' \
 	"$out"/7opp/ep1/*.follow-ed2p.oracle
 
-# ---- 3. GRAPE ----
-echo
-echo "== 3. GRAPE (objective target, goal = N% of the run's maximum rate): shortfall,"
-echo "   energy vs race-to-idle at $idle_uw uW idle, settling"
-grape() {	# NAME IDLE_UW TRACES...: settle CSV into out/grape-NAME.csv, summary shown
-	name=$1 idle=$2
-	shift 2
-	"$replay" settle --predictor crisp --predictor pcstall --predictor accreac \
-		--idle-uw "$idle" --csv "$@" >"$out/grape-$name.csv"
-	echo "-- $name"
-	awk -F, '/^# target control over/ { s = 1; next } s' "$out/grape-$name.csv" | column -t -s,
-}
-grape looped-ep1 $idle_uw "$out"/7opp/ep1/*-x*[0-9].trace
-grape looped-ep10 $idle_uw "$out"/7opp/ep10/*-x*[0-9].trace
-grape single-ep1 $idle_uw "$out"/single/ep1/*.trace
-grape single-ep10 $idle_uw "$out"/single/ep10/*.trace
-grape looped-ep1-idle0 0 "$out"/7opp/ep1/*-x*[0-9].trace
-echo "-- looped-ep1, per workload"
-awk -F, '/^# target control per/ { s = 1; next } /^#/ { s = 0 } s' "$out/grape-looped-ep1.csv" |
-	column -t -s,
 echo
 echo "== eval-pcstall-grape: $(($(date +%s) - start)) s in all; CSVs in $out"

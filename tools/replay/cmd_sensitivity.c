@@ -8,11 +8,14 @@
  * runs closed loop with a policy (evalloop.c).  After epoch n, run at the
  * OPP chosen for it, the model predicts the instructions epoch n+1 commits
  * at each OPP f:
- *	PCSTALL	I(f) = I0 + S*f			gpugov_pcstall_work()
+ *	PCSTALL	I(f) = I0 + S*f			gpugov_pcstall_work(), its
+ *		table looked up with the PCs where epoch n+1 starts
+ *		(sweep_next_start(), evalloop.c)
  *	ACCREAC	I(f) = I_n(f)			epoch n's true work at f (sweep)
  *	others	I(f) = I_n * T_n / T(f)		the measured rate at the
  *		predicted time T(f) of epoch n's work, over an epoch as long
- *		as epoch n's busy time T_n
+ *		as epoch n's busy time T_n (ACCPC, accpc.c: T(f) from the true
+ *		rates its PC table holds)
  * and the policy picks the OPP c of epoch n+1.  The oracle knows the
  * instructions A that epoch n+1 commits at c (the sweep).  Per epoch
  *	accuracy = max(0, 1 - |P - A| / A),   P = I(f_c),
@@ -51,8 +54,8 @@ struct sens_opts {
  * @n_all: scored (epoch, OPP) points
  * @acc_all: sum of accuracies at every OPP
  * @log_ratio: sum over workloads of ln(metric / best static metric)
- * @hit: PCSTALL: hits / lookups of its PC table (summed over workloads),
- *	-1 for the other models
+ * @hit: PCSTALL, ACCPC: hits / lookups of the PC table (summed over
+ *	workloads), -1 for the other models
  * @workloads: workloads summed
  */
 struct acc_stats {
@@ -71,7 +74,7 @@ static double pred_insts(struct evalloop *l, u32 seg, u32 obs, u32 i)
 	if (l->model == MODEL_ACCREAC)
 		return (double)sweep_sample(l->w, seg, i)->insts;
 	if (l->model == GPUGOV_PRED_PCSTALL) {
-		gpugov_pcstall_lookup(&l->st.pcstall, s, &pr);
+		gpugov_pcstall_lookup(&l->st.pcstall, &l->next, &pr);
 		return (double)gpugov_pcstall_work(s, &pr, o->core_khz);
 	}
 	if (!l->d.time_ps[i])		/* no prediction: no change */
@@ -201,12 +204,8 @@ static double run_model(const struct sweep *w, int model,
 			score(&l, seg, obs, a);
 	}
 	a->hit = -1;
-	if (model == GPUGOV_PRED_PCSTALL) {
-		struct gpugov_pcstall_stats ps;
-
-		gpugov_pcstall_get_stats(&l.st.pcstall, &ps);
-		a->hit = ps.hits + ps.misses ? (double)ps.hits / (ps.hits + ps.misses) : 0;
-	}
+	if (model == GPUGOV_PRED_PCSTALL || model == MODEL_ACCPC)
+		a->hit = l.pc_lookups ? (double)l.pc_hits / l.pc_lookups : 0;
 	return objective_metric(par->objective, l.pj, l.ns) /
 	       best_static(w, par->objective);
 }
@@ -246,7 +245,8 @@ static void add_overall_row(struct table *t, int model, const struct acc_stats *
 	add_row(t, model_name(model), wl, s->n, s->acc / s->workloads,
 		s->err / s->workloads, s->acc_all / s->workloads,
 		exp(s->log_ratio / s->workloads),
-		model == GPUGOV_PRED_PCSTALL ? s->hit / s->workloads : -1);
+		model == GPUGOV_PRED_PCSTALL || model == MODEL_ACCPC ?
+		s->hit / s->workloads : -1);
 }
 
 static void print_help(void)
@@ -264,8 +264,10 @@ static void print_help(void)
 	       "pc_hit_pct: PCSTALL's PC-table hit rate (PCSTALL section 4.4).\n"
 	       "Also: the mean relative change of the top OPP's work and of the true\n"
 	       "sensitivity dI/df between consecutive epochs (PCSTALL Figure 7).\n"
-	       "Models: the predictors (default: all but busy) and accreac (the true\n"
-	       "per-OPP work of the previous epoch, evaluation only).\n");
+	       "Models: the predictors (default: all but busy), accreac (the true\n"
+	       "per-OPP work of the previous epoch) and accpc (PCSTALL's PC table of\n"
+	       "true per-OPP rates), both evaluation only. PCSTALL and accpc look up\n"
+	       "the PCs where the sweep's next epoch starts (the top OPP's run).\n");
 	print_policy_help_end("bad usage or not an\nepoch sweep", true);
 }
 

@@ -7,7 +7,13 @@
  * the OPP it ran at (the first at the top OPP), with the code the governor
  * runs: gpugov_pred_observe() of every sample in order (PCSTALL's table is
  * fed every epoch), a prediction of the sample's busy time at every OPP,
- * gpugov_decide().  Costs are charged as `run` charges them (sweep.c:
+ * gpugov_decide().  A sweep continues each epoch from the run at the top
+ * OPP (gpugov-sim sweep), so the waves resident at the start of epoch
+ * n + 1, and the PCs where they resume, are those of the top OPP's record
+ * of epoch n, not of the record at the OPP chosen for it: PCSTALL looks up
+ * its table with those (sweep_next_start()), or a low-OPP epoch would key
+ * the lookup with PCs the next epoch does not start from.  Costs are
+ * charged as `run` charges them (sweep.c:
  * epochs rescaled to the work the top OPP did), so that the totals of a
  * gpugov model here equal `run`'s for the same policy.
  */
@@ -18,7 +24,11 @@
 
 const char *model_name(int model)
 {
-	return model == MODEL_ACCREAC ? "accreac" : gpugov_predictor(model)->name;
+	if (model == MODEL_ACCREAC)
+		return "accreac";
+	if (model == MODEL_ACCPC)
+		return "accpc";
+	return gpugov_predictor(model)->name;
 }
 
 /* Return: the model called @name, or -1. */
@@ -26,6 +36,8 @@ int model_find(const char *name)
 {
 	if (!strcmp(name, "accreac"))
 		return MODEL_ACCREAC;
+	if (!strcmp(name, "accpc"))
+		return MODEL_ACCPC;
 	return gpugov_predictor_find(name, strlen(name));
 }
 
@@ -33,6 +45,7 @@ int model_find(const char *name)
 bool model_fits(int model, const struct sweep *w)
 {
 	u32 caps = model == MODEL_ACCREAC ? GPUGOV_CAP_INSTS :
+		   model == MODEL_ACCPC ? GPUGOV_CAP_INSTS | GPUGOV_CAP_WAVES :
 		   gpugov_predictor(model)->caps;
 
 	return (w->t.hdr.caps & caps) == caps;
@@ -109,7 +122,23 @@ void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
 	l->par = *par;
 	sweep_pred_init(&l->st, w);
 	gpugov_policy_state_init(&l->ps);
+	accpc_init(&l->acc);
 	l->cur = w->t.hdr.opps.nr - 1;
+}
+
+/*
+ * @out: epoch @seg's sample at OPP @cur (what the governor measured) with
+ * the waves of the top OPP's record, from whose end the sweep continues:
+ * their `pc_end` are where epoch @seg + 1 starts (see the top).
+ */
+void sweep_next_start(const struct sweep *w, u32 seg, u32 cur,
+		      struct gpugov_sample *out)
+{
+	const struct gpugov_sample *top = sweep_sample(w, seg, w->t.hdr.opps.nr - 1);
+
+	*out = *sweep_sample(w, seg, cur);
+	out->nr_waves = top->nr_waves;
+	memcpy(out->waves, top->waves, sizeof(out->waves));
 }
 
 /*
@@ -126,6 +155,28 @@ static void accreac_times(const struct sweep *w, u32 seg, u32 cur, u64 *time_ps)
 	for (i = 0; i < w->t.hdr.opps.nr; i++)
 		time_ps[i] = sweep_work_time_ns(w, seg, cur, i, &ns) ?
 			     gpugov_busy_ps(s) : (u64)(ns * 1000 + 0.5);
+}
+
+/*
+ * ACCPC's busy times: the sample's work at OPP i runs at the predicted
+ * rate of OPP i, busy(cur) * rate(cur) / rate(i); where either rate is 0,
+ * the measured time.
+ */
+static void accpc_times(struct evalloop *l, u32 seg, u64 *time_ps)
+{
+	const struct sweep *w = l->w;
+	u64 busy = gpugov_busy_ps(sweep_sample(w, seg, l->cur));
+	double rate[GPUGOV_MAX_OPPS];
+	unsigned long h = l->acc.hits, n = l->acc.lookups;
+	u32 i;
+
+	accpc_update(&l->acc, w, seg);
+	accpc_predict(&l->acc, w, seg, rate);
+	l->pc_hits += l->acc.hits - h;
+	l->pc_lookups += l->acc.lookups - n;
+	for (i = 0; i < w->t.hdr.opps.nr; i++)
+		time_ps[i] = rate[i] > 0 && rate[l->cur] > 0 ?
+			     (u64)((double)busy * rate[l->cur] / rate[i] + 0.5) : busy;
 }
 
 /* Charge epoch @seg at l->cur: cost, the top OPP's work, its busy time. */
@@ -154,12 +205,23 @@ u32 evalloop_step(struct evalloop *l, u32 seg)
 	const struct gpugov_opp_table *t = &l->w->t.hdr.opps;
 	const struct gpugov_sample *s = sweep_sample(l->w, seg, l->cur);
 
+	struct gpugov_pcstall_pred pr;
+
 	charge(l, seg);
 	gpugov_pred_observe(&l->st, s);
-	if (l->model == MODEL_ACCREAC)
+	sweep_next_start(l->w, seg, l->cur, &l->next);
+	if (l->model == MODEL_ACCREAC) {
 		accreac_times(l->w, seg, l->cur, l->d.time_ps);
-	else
-		gpugov_predict(&l->st, l->model, s, t, l->d.time_ps);
+	} else if (l->model == MODEL_ACCPC) {
+		accpc_times(l, seg, l->d.time_ps);
+	} else {
+		gpugov_predict(&l->st, l->model, &l->next, t, l->d.time_ps);
+	}
+	if (l->model == GPUGOV_PRED_PCSTALL) {
+		gpugov_pcstall_lookup(&l->st.pcstall, &l->next, &pr);
+		l->pc_hits += pr.hits;
+		l->pc_lookups += pr.hits + pr.misses;
+	}
 	gpugov_decide(&l->par, &l->ps, t, s, &l->d);
 	l->cur = l->d.chosen;
 	return l->cur;

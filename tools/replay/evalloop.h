@@ -9,6 +9,7 @@
 #define GPUGOV_EVALLOOP_H
 
 #include "sweep.h"
+#include "accpc.h"
 #include "gpugov_predict.h"
 #include "gpugov_policy.h"
 
@@ -19,7 +20,9 @@
  * (no hardware knows the other OPPs' outcomes), hence not in predictors/.
  */
 #define MODEL_ACCREAC	GPUGOV_NR_PRED
-#define NR_MODELS	(GPUGOV_NR_PRED + 1)
+/* ACCPC (PCSTALL Table III): accpc.h */
+#define MODEL_ACCPC	(GPUGOV_NR_PRED + 1)
+#define NR_MODELS	(GPUGOV_NR_PRED + 2)
 
 /**
  * struct evalloop - one model and policy in the loop over one sweep
@@ -28,6 +31,11 @@
  * @par: policy parameters (objective included)
  * @st: the models' state, fed every epoch's sample in order
  * @ps: the objectives' state (GRAPE)
+ * @acc: ACCPC's table
+ * @next: the sample the model predicts from: the one at l->cur, with the
+ *	waves of the run the sweep continues from (sweep_next_start())
+ * @pc_hits: PCSTALL and ACCPC: waves whose next PC hit the table
+ * @pc_lookups: lookups made
  * @d: the last decision; d.time_ps[] the predicted busy times
  * @cur: OPP of the epoch about to run
  * @ns: wall time so far (epochs rescaled to the top OPP's work, sweep_cost())
@@ -42,6 +50,9 @@ struct evalloop {
 	struct gpugov_policy_params par;
 	struct gpugov_pred_state st;
 	struct gpugov_policy_state ps;
+	struct accpc acc;
+	struct gpugov_sample next;
+	unsigned long pc_hits, pc_lookups;
 	struct gpugov_decision d;
 	u32 cur;
 	double ns, pj, work, busy_ns;
@@ -53,6 +64,8 @@ bool model_fits(int model, const struct sweep *w);
 void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
 		   const struct gpugov_policy_params *par);
 u32 evalloop_step(struct evalloop *l, u32 seg);
+void sweep_next_start(const struct sweep *w, u32 seg, u32 cur,
+		      struct gpugov_sample *out);
 void static_totals(const struct sweep *w, u32 opp, double *ns, double *pj);
 double objective_metric(enum gpugov_objective obj, double pj, double ns);
 double goal_rate(const struct gpugov_grape_params *g, double work,

@@ -18,6 +18,7 @@ static const struct subcommand {
 	{ "pace", cmd_pace, "sweep of back-to-back work to frame-paced work with idle time" },
 	{ "plot", cmd_plot, "PNG figures: clock over time, predicted vs true, energy vs time" },
 	{ "sensitivity", cmd_sensitivity, "next-epoch work prediction accuracy (PCSTALL §6.1)" },
+	{ "nextepoch", cmd_nextepoch, "next-epoch accuracy at every OPP, no policy (PCSTALL §6.1)" },
 	{ "settle", cmd_settle, "target (GRAPE): shortfall, energy vs race-to-idle, settling" },
 };
 

@@ -25,6 +25,7 @@ int cmd_plot(int argc, char **argv);
 int cmd_pace(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 int cmd_settle(int argc, char **argv);
+int cmd_nextepoch(int argc, char **argv);
 
 extern struct coremem_gpu_sel replay_coremem_gpu;
 int replay_coremem_opt(const char *arg);

@@ -8,6 +8,22 @@
 
 #include "online.h"
 
+/*
+ * --target and --idle-uw: a non-zero @target selects the objective target
+ * (GRAPE) holding @target work units per busy second (GRAPE section V-A
+ * gives its goals as rates); @idle_uw is the power the policy charges for
+ * idle time (struct gpugov_power_params).
+ */
+void sim_online_target(struct gpugov_policy_params *p, u64 target, u32 idle_uw)
+{
+	p->power.idle_uw = idle_uw;
+	if (!target)
+		return;
+	p->objective = GPUGOV_OBJ_TARGET;
+	p->grape.mode = GPUGOV_GRAPE_ABS;
+	p->grape.target = target;
+}
+
 int sim_online(struct sim *x, const struct sim_online_opts *o,
 	       struct sim_online_result *r, char *err)
 {
@@ -53,6 +69,7 @@ int sim_online(struct sim *x, const struct sim_online_opts *o,
 		if (o->trace)
 			gpugov_trace_write_rec(o->trace, &h, &rec);
 		r->epochs++;
+		r->insts += rec.s.insts;
 		r->ns += rec.s.busy_ns;
 		r->pj += rec.energy_pj;
 		r->opp_epochs[opp]++;

@@ -23,13 +23,22 @@ struct sim_online_opts {
 	const struct coremem_gpu_sel *coremem;
 };
 
+/*
+ * Largest --target: the controller takes any u64 rate (gpugov_grape.h);
+ * 10^12 warp instructions per second is 30x a 15-SM GPU's peak here.
+ */
+#define SIM_TARGET_MAX	1000000000000ULL
+
 struct sim_online_result {
 	u64 epochs;
+	u64 insts;		/* warp instructions committed */
 	double ns;		/* busy time of the workload */
 	double pj;
 	u64 opp_epochs[GPUGOV_MAX_OPPS];
 };
 
+void sim_online_target(struct gpugov_policy_params *p, u64 target,
+		       u32 idle_uw);
 int sim_online(struct sim *x, const struct sim_online_opts *o,
 	       struct sim_online_result *r, char *err);
 

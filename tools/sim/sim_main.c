@@ -9,6 +9,7 @@
  *                       [--oracle FILE]
  *   gpugov-sim online   -g GPU -w WORKLOAD --epoch-us N
  *                       [--predictor NAME] [--objective NAME] [-o TRACE]
+ *                       [--target RATE] [--idle-uw UW]
  *                       [--coremem-gpu NAME|FILE]
  *   gpugov-sim openloop TRACE...
  * Common: --seed S (default 1), --scale F (grid factor, default 1).
@@ -37,6 +38,8 @@ struct cli {
 	enum sim_objective follow_obj;
 	int pred;
 	int objective;
+	u64 target;	/* online --target: objective target, work units/s */
+	u64 idle_uw;	/* online --idle-uw: the policy's idle power */
 };
 
 static struct sim_gpu_desc gpu;
@@ -100,10 +103,13 @@ static const char usage_sweep[] =
 static const char usage_online[] =
 	"usage: gpugov-sim online -g GPU -w WORKLOAD --epoch-us US\n"
 	"          [--predictor NAME] [--objective NAME] [--coremem-gpu NAME|FILE]\n"
-	"          [-o TRACE] [-s S] [--scale F]\n"
+	"          [--target RATE] [--idle-uw UW] [-o TRACE] [-s S] [--scale F]\n"
 	"  -g, --gpu GPU            GPU description file\n"
 	"  -w, --workload WORKLOAD  workload file\n"
 	"  --epoch-us US            decide every US microseconds (required)\n"
+	"  --target RATE            objective target (GRAPE): hold RATE warp\n"
+	"                           instructions per busy second (1..10^12)\n"
+	"  --idle-uw UW             the policy's idle power, uW (default 0)\n"
 	"  --predictor NAME         model of predictors/ (default crisp)\n"
 	"  --objective NAME         objective (default edp)\n"
 	"  --coremem-gpu NAME|FILE  GPU description of the coremem model (a built-in\n"
@@ -218,6 +224,8 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "predictor", required_argument, NULL, 'P' },
 		{ "objective", required_argument, NULL, 'J' },
 		{ "coremem-gpu", required_argument, NULL, 'G' },
+		{ "target", required_argument, NULL, 'T' },
+		{ "idle-uw", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -278,6 +286,14 @@ static void parse(struct cli *c, int argc, char **argv)
 				fprintf(stderr, "unknown objective '%s'\n", optarg);
 				exit(2);
 			}
+			break;
+		case 'T':
+			c->target = opt_u64("target", optarg, SIM_TARGET_MAX);
+			if (!c->target)
+				usage();
+			break;
+		case 'I':
+			c->idle_uw = opt_u64("idle-uw", optarg, U32_MAX);
 			break;
 		case 'h':
 			usage_of(sim_cmd, true);
@@ -449,6 +465,7 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	o.pred = c->pred;
 	gpugov_policy_defaults(&o.policy);
 	o.policy.objective = c->objective;
+	sim_online_target(&o.policy, c->target, (u32)c->idle_uw);
 	o.epoch_ns = c->epoch_us * 1000;
 	o.trace = open_out(c->out);
 	o.source = src;
@@ -461,11 +478,12 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	if (close_out(o.trace, c->out))
 		return 1;
 	printf("workload %s predictor %s objective %s epochs %llu time_us %.1f "
-	       "energy_uj %.1f edp %.4g ed2p %.4g opp_epochs",
+	       "energy_uj %.1f edp %.4g ed2p %.4g insts %llu opp_epochs",
 	       wl.name, gpugov_predictor(o.pred)->name,
 	       gpugov_objective_names[o.policy.objective],
 	       (unsigned long long)r.epochs, r.ns / 1e3, r.pj / 1e6,
-	       r.pj / 1e6 * r.ns / 1e3, r.pj / 1e6 * r.ns / 1e3 * r.ns / 1e3);
+	       r.pj / 1e6 * r.ns / 1e3, r.pj / 1e6 * r.ns / 1e3 * r.ns / 1e3,
+	       (unsigned long long)r.insts);
 	for (i = 0; i < sim_nr_opp(x); i++)
 		printf(" %llu", (unsigned long long)r.opp_epochs[i]);
 	putchar('\n');

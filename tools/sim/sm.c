@@ -502,7 +502,8 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 	sm->mline[i] = line;
 	sm->mfilt[filt_bucket(line)]++;
 	m->nw = 0;
-	m->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 0);
+	m->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now),
+				    st->period_fs, 0);
 	sm->mret[i] = sim_cycle_at(st, m->t_mem_fs) + g->l1_miss_lat;
 	heap_push(sm, i);
 	crisp_miss_issue(&sm->cc, &m->ts, now);
@@ -525,7 +526,8 @@ static int store_txn(struct sim *x, struct sim_sm *sm, u64 line, u64 now)
 		return 0;
 	cache_invalidate(sm->l1, &g->l1, line);
 	q = &sm->sq[sm->nsq++];
-	q->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 1);
+	q->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now),
+				    st->period_fs, 1);
 	q->ack = sim_cycle_at(st, q->t_mem_fs);
 	sm->sq_min = min_u64(sm->sq_min, q->ack);
 	return 1;

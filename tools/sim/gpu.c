@@ -213,9 +213,6 @@ void sim_interval_begin(struct sim *x, struct sim_interval *iv)
 
 	iv->start_cyc = st->now;
 	iv->start_fs = sim_time_fs(st, st->now);
-	iv->l2_txn = st->mem.l2_txn;
-	iv->l2_hits = st->mem.l2_hits;
-	iv->dram_txn = st->mem.dram_txn;
 	for (s = 0; s < x->g->sms; s++)
 		sm_interval_begin(&st->sm[s], st->now);
 }
@@ -225,29 +222,26 @@ static u64 avg(u64 sum, u32 n)
 	return (sum + n / 2) / n;
 }
 
-/**
- * sim_interval_end() - the interval since sim_interval_begin() as a record
- * @interval_fs: wall time of the interval if longer than the busy time
- *	(a fixed-time epoch in which the workload ended), else 0
- * @rec: filled with the counters (rec->seg and rec->opp are the caller's)
- *
- * Cycle counters are averaged over the SMs (CRISP section 4: the
- * counters of all SMs in the power domain are averaged); event counts
- * are totals.  Waves are those of SM 0, the sampled core: the warps
- * resident at the end of the interval (sm_waves()).
+/*
+ * The record of the interval since @iv for SMs @first .. @first + @n - 1:
+ * their cycle counters averaged (CRISP section 4: the counters of all
+ * SMs in the power domain are averaged), their events summed, their share
+ * (@n of the device's SMs) of the static and uncore energy, and the waves
+ * of SM @first (sm_waves()).
  */
-void sim_interval_end(struct sim *x, const struct sim_interval *iv,
-		      u64 interval_fs, struct gpugov_trace_rec *rec)
+static void interval_rec(struct sim *x, const struct sim_interval *iv,
+			 u64 interval_fs, u32 first, u32 n,
+			 struct gpugov_trace_rec *rec)
 {
 	const struct sim_gpu_desc *g = x->g;
 	struct sim_state *st = x->st;
 	struct gpugov_sample *smp = &rec->s;
 	struct sim_events ev = { 0 };
 	u64 cls[CRISP_NR_CLASS] = { 0 }, lcp = 0, crit = 0, lead = 0, lo = 0;
-	u64 cycles = st->now - iv->start_cyc, busy_fs, l2, dram;
+	u64 cycles = st->now - iv->start_cyc, busy_fs;
 	u32 s, i;
 
-	for (s = 0; s < g->sms; s++) {
+	for (s = first; s < first + n; s++) {
 		struct sim_sm *sm = &st->sm[s];
 
 		sm_account_to(sm, st->now);
@@ -264,14 +258,15 @@ void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		ev.shm += sm->ev.shm;
 		ev.gld_txn += sm->ev.gld_txn;
 		ev.gst_txn += sm->ev.gst_txn;
+		ev.l2_txn += sm->ev.l2_txn;
+		ev.l2_hits += sm->ev.l2_hits;
+		ev.dram_txn += sm->ev.dram_txn;
 		ev.warps += sm->ev.warps;
 		ev.occ += sm->ev.occ;
 	}
 	busy_fs = sim_time_fs(st, st->now) - iv->start_fs;
 	if (interval_fs < busy_fs)
 		interval_fs = busy_fs;
-	l2 = st->mem.l2_txn - iv->l2_txn;
-	dram = st->mem.dram_txn - iv->dram_txn;
 
 	memset(smp, 0, sizeof(*smp));
 	smp->interval_ns = (interval_fs + 500000) / 1000000;
@@ -280,26 +275,55 @@ void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 	smp->mem_khz = g->mem_khz[st->mem_clk];
 	smp->caps = GPUGOV_CAP_ALL;
 	smp->insts = ev.insts;
-	smp->load_stall_cyc = avg(cls[CRISP_LOAD_STALL], g->sms);
-	smp->store_stall_cyc = avg(cls[CRISP_STORE_STALL], g->sms);
-	smp->lcp_cyc = avg(lcp, g->sms);
-	smp->load_out_cyc = avg(lo, g->sms);
-	smp->lead_cyc = avg(lead, g->sms);
-	smp->crit_cyc = avg(crit, g->sms);
-	smp->dram_txn = dram;
-	smp->l2_hits = st->mem.l2_hits - iv->l2_hits;
-	smp->l2_txn = l2;
+	smp->load_stall_cyc = avg(cls[CRISP_LOAD_STALL], n);
+	smp->store_stall_cyc = avg(cls[CRISP_STORE_STALL], n);
+	smp->lcp_cyc = avg(lcp, n);
+	smp->load_out_cyc = avg(lo, n);
+	smp->lead_cyc = avg(lead, n);
+	smp->crit_cyc = avg(crit, n);
+	smp->dram_txn = ev.dram_txn;
+	smp->l2_hits = ev.l2_hits;
+	smp->l2_txn = ev.l2_txn;
 	smp->gld_txn = ev.gld_txn;
 	smp->gst_txn = ev.gst_txn;
 	smp->mem_insts = ev.mem_insts;
 	smp->shm_txn = ev.shm;
 	smp->warps = ev.warps;
 	smp->occupancy_q16 = cycles ? (ev.occ << 16) /
-				      ((u64)g->sms * g->warp_slots * cycles) : 0;
+				      ((u64)n * g->warp_slots * cycles) : 0;
 	rec->energy_pj = (u64)(sim_energy_pj(g, st->core, &ev,
-					     (u64)g->sms * cycles, l2, dram,
-					     interval_fs) + 0.5);
+					     (u64)n * cycles, interval_fs,
+					     g->sms / n) + 0.5);
 	smp->energy_uj = (rec->energy_pj + 500000) / 1000000;
-	smp->nr_waves = sm_waves(&st->sm[0], launch_kernel(x), st->now,
+	smp->nr_waves = sm_waves(&st->sm[first], launch_kernel(x), st->now,
 				 smp->waves, GPUGOV_MAX_WAVES);
+}
+
+/**
+ * sim_interval_end() - the interval since sim_interval_begin() as a record
+ * @interval_fs: wall time of the interval if longer than the busy time
+ *	(a fixed-time epoch in which the workload ended), else 0
+ * @rec: filled with the counters (rec->seg and rec->opp are the caller's)
+ *
+ * Cycle counters are averaged over the SMs, event counts are totals.
+ * Waves are those of SM 0, the sampled core: the warps resident at the
+ * end of the interval (sm_waves()).
+ */
+void sim_interval_end(struct sim *x, const struct sim_interval *iv,
+		      u64 interval_fs, struct gpugov_trace_rec *rec)
+{
+	interval_rec(x, iv, interval_fs, 0, x->g->sms, rec);
+}
+
+/**
+ * sim_interval_end_sm() - the same interval as SM @sm alone sees it: its
+ * own cycle counters, events and waves (every warp resident on it), its
+ * memory transactions, and 1 / sms of the static and uncore energy, so
+ * that the SMs' energies add up to the device's.  Call after
+ * sim_interval_end(), before anything else runs.
+ */
+void sim_interval_end_sm(struct sim *x, const struct sim_interval *iv,
+			 u64 interval_fs, u32 sm, struct gpugov_trace_rec *rec)
+{
+	interval_rec(x, iv, interval_fs, sm, 1, rec);
 }

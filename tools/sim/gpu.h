@@ -13,9 +13,6 @@
 struct sim_interval {
 	u64 start_cyc;
 	u64 start_fs;
-	u64 l2_txn;
-	u64 l2_hits;
-	u64 dram_txn;
 };
 
 struct sim_state *sim_state_alloc(void);
@@ -32,5 +29,7 @@ int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, u32 stop_launch,
 	    char *err);
 void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		      u64 interval_fs, struct gpugov_trace_rec *rec);
+void sim_interval_end_sm(struct sim *x, const struct sim_interval *iv,
+			 u64 interval_fs, u32 sm, struct gpugov_trace_rec *rec);
 
 #endif /* SIM_GPU_H */

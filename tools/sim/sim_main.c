@@ -25,7 +25,7 @@
 #include "sweep.h"
 
 struct cli {
-	const char *gpu, *wl, *out, *oracle;
+	const char *gpu, *wl, *out, *oracle, *per_sm;
 	u64 seed;
 	double scale;
 	long opp;
@@ -83,7 +83,7 @@ static const char usage_sweep[] =
 	"usage: gpugov-sim sweep -g GPU -w WORKLOAD\n"
 	"          [--segment INSTS | --epoch-us US | --frames]\n"
 	"          [--follow top|energy|edp|ed2p] [-o TRACE] [--oracle FILE]\n"
-	"          [-s S] [--scale F]\n"
+	"          [--per-sm DIR] [-s S] [--scale F]\n"
 	"  -g, --gpu GPU            GPU description file\n"
 	"  -w, --workload WORKLOAD  workload file\n"
 	"  --segment INSTS          intervals of INSTS warp instructions (default 200000)\n"
@@ -93,6 +93,8 @@ static const char usage_sweep[] =
 	"                           the oracle's choice for energy, edp or ed2p\n"
 	"  -o, --output TRACE       write the sweep trace (- = stdout)\n"
 	"  --oracle FILE            write the per-interval oracle (- = stdout)\n"
+	"  --per-sm DIR             also write one sweep trace per SM, DIR/smNN.trace\n"
+	"                           (that SM's counters and all its waves)\n"
 	"  -s, --seed S             random seed (default 1)\n"
 	"  --scale F                multiply every kernel's grid by F (default 1)\n"
 	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
@@ -215,6 +217,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "frames", no_argument, NULL, 'F' },
 		{ "follow", required_argument, NULL, 'f' },
 		{ "oracle", required_argument, NULL, 'O' },
+		{ "per-sm", required_argument, NULL, 'M' },
 		{ "predictor", required_argument, NULL, 'P' },
 		{ "objective", required_argument, NULL, 'J' },
 		{ "coremem-gpu", required_argument, NULL, 'G' },
@@ -237,6 +240,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 'w': c->wl = optarg; break;
 		case 'o': c->out = optarg; break;
 		case 'O': c->oracle = optarg; break;
+		case 'M': c->per_sm = optarg; break;
 		case 's': c->seed = opt_u64("seed", optarg, U64_MAX); break;
 		case 'S': c->scale = opt_scale(optarg); break;
 		case 'p':
@@ -393,11 +397,44 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	return 0;
 }
 
+/* --per-sm DIR: open DIR/sm00.trace ... for every SM; 0 or -1. */
+static int open_per_sm(const char *dir, FILE **f)
+{
+	char path[4096];
+	u32 s;
+
+	for (s = 0; s < gpu.sms; s++) {
+		if (snprintf(path, sizeof(path), "%s/sm%02u.trace", dir, s) >=
+		    (int)sizeof(path)) {
+			fprintf(stderr, "gpugov-sim: --per-sm: path too long\n");
+			return -1;
+		}
+		f[s] = fopen(path, "w");
+		if (!f[s]) {
+			perror(path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int close_per_sm(FILE **f)
+{
+	int rc = 0;
+	u32 s;
+
+	for (s = 0; s < gpu.sms; s++)
+		if (f[s] && fclose(f[s]))
+			rc = -1;
+	return rc;
+}
+
 static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 {
 	struct sim_sweep_opts o = { 0 };
 	struct sim_sweep_result res;
 	char err[SIM_ERR_MAX];
+	FILE *sm_trace[SIM_MAX_SM] = { NULL };
 	double t0;
 	u32 i;
 	int rc;
@@ -417,6 +454,13 @@ static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 	o.trace = open_out(c->out);
 	o.oracle = open_out(c->oracle);
 	o.source = src;
+	if (c->per_sm && open_per_sm(c->per_sm, sm_trace)) {
+		close_per_sm(sm_trace);
+		close_out(o.trace, c->out);
+		close_out(o.oracle, c->oracle);
+		return 1;
+	}
+	o.sm_trace = c->per_sm ? sm_trace : NULL;
 	t0 = now_s();
 	rc = sim_sweep(x, &o, &res, err);
 	t0 = now_s() - t0;
@@ -424,6 +468,10 @@ static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 		fprintf(stderr, "gpugov-sim: %s\n", err);
 	if (close_out(o.trace, c->out) || close_out(o.oracle, c->oracle))
 		rc = -1;
+	if (close_per_sm(sm_trace)) {
+		fprintf(stderr, "gpugov-sim: --per-sm: write error\n");
+		rc = -1;
+	}
 	if (rc)
 		return 1;
 	fprintf(stderr, "%s: %llu intervals x %u OPPs, %.2f Mwarp-inst in "
@@ -552,6 +600,11 @@ int main(int argc, char **argv)
 	 */
 	if (c.frames && strcmp(argv[1], "sweep")) {
 		fprintf(stderr, "gpugov-sim %s: --frames is for sweep only\n",
+			argv[1]);
+		return 2;
+	}
+	if (c.per_sm && strcmp(argv[1], "sweep")) {
+		fprintf(stderr, "gpugov-sim %s: --per-sm is for sweep only\n",
 			argv[1]);
 		return 2;
 	}

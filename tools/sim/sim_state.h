@@ -100,7 +100,11 @@ struct sim_sq {
 	u64 t_mem_fs;
 };
 
-/* Event counts of one SM over the current interval (energy, counters). */
+/*
+ * Event counts of one SM over the current interval (energy, counters);
+ * @l2_txn, @l2_hits, @dram_txn: the memory domain's work for the SM's
+ * requests (a write-back counts for the request whose fill evicted it).
+ */
 struct sim_events {
 	u64 insts;
 	u64 mem_insts;
@@ -109,6 +113,9 @@ struct sim_events {
 	u64 shm;
 	u64 gld_txn;
 	u64 gst_txn;
+	u64 l2_txn;
+	u64 l2_hits;
+	u64 dram_txn;
 	u64 warps;
 	u64 occ;	/* sum over cycles of resident warps */
 };

@@ -468,6 +468,24 @@ static void acks(struct sim_sm *sm, u64 now)
 }
 
 /*
+ * Send line @line into the memory domain for SM @sm at @now and count
+ * what the memory domain did for it; returns memsys_access()'s time.
+ */
+static u64 mem_access(struct sim *x, struct sim_sm *sm, u64 line, u64 now,
+		      int write)
+{
+	struct sim_state *st = x->st;
+	u64 hits = st->mem.l2_hits, dram = st->mem.dram_txn;
+	u64 t = memsys_access(&st->mem, x->g, line, sim_time_fs(st, now),
+			      st->period_fs, write);
+
+	sm->ev.l2_txn++;
+	sm->ev.l2_hits += st->mem.l2_hits - hits;
+	sm->ev.dram_txn += st->mem.dram_txn - dram;
+	return t;
+}
+
+/*
  * One load transaction through the L1.  Returns 0 if it could not go
  * because every MSHR is taken.
  */
@@ -502,8 +520,7 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 	sm->mline[i] = line;
 	sm->mfilt[filt_bucket(line)]++;
 	m->nw = 0;
-	m->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now),
-				    st->period_fs, 0);
+	m->t_mem_fs = mem_access(x, sm, line, now, 0);
 	sm->mret[i] = sim_cycle_at(st, m->t_mem_fs) + g->l1_miss_lat;
 	heap_push(sm, i);
 	crisp_miss_issue(&sm->cc, &m->ts, now);
@@ -526,8 +543,7 @@ static int store_txn(struct sim *x, struct sim_sm *sm, u64 line, u64 now)
 		return 0;
 	cache_invalidate(sm->l1, &g->l1, line);
 	q = &sm->sq[sm->nsq++];
-	q->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now),
-				    st->period_fs, 1);
+	q->t_mem_fs = mem_access(x, sm, line, now, 1);
 	q->ack = sim_cycle_at(st, q->t_mem_fs);
 	sm->sq_min = min_u64(sm->sq_min, q->ack);
 	return 1;

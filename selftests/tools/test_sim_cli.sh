@@ -144,14 +144,30 @@ check "--per-sm: per record, SM instructions, transactions and energy add up" \
 check "--per-sm: every resident warp of the SM has a wave line" \
 	awk '$1 == "r" { if (w > 8) many++; w = 0 } $1 == "w" { w++ }
 	     END { exit !many }' "$tmp/psm/sm03.trace"
-check "--per-sm outside sweep: exit 2" \
+check "--per-sm with run: exit 2" \
 	run 2 run -g $gpu -w "$tmp/nomark.wl" --per-sm "$tmp/psm"
+check "online --per-sm with -o: exit 2" \
+	run 2 online -g $gpu -w "$tmp/nomark.wl" --epoch-us 5 --per-sm "$tmp/psm" \
+	-o "$tmp/x.trace"
+# per-SM V/f domains: a governor per SM; some epoch has SMs at different
+# core clocks, and each SM's trace has one record per epoch
+mkdir "$tmp/osm"
+check "online --per-sm: 15 sample traces, SMs at different clocks" \
+	sh -c "\"$bin\" online -g $gpu -w $apps/long-phases.wl --scale 0.25 \
+	       --epoch-us 1 --predictor stall --objective ed2p \
+	       --per-sm \"$tmp/osm\" >\"$tmp/out\" &&
+	       [ \$(ls \"$tmp/osm\" | wc -l) -eq 15 ] &&
+	       awk '\$1 == \"columns\" { for (i = 2; i <= NF; i++) c[\$i] = i }
+		    \$1 == \"r\" { k[\$c[\"seg\"]] = k[\$c[\"seg\"]] \" \" \$c[\"core_khz\"]; n[FILENAME]++ }
+		    END { for (e in k) { split(k[e], v); for (i in v) if (v[i] != v[1]) mixed++ }
+			  for (f in n) if (n[f] != n[FILENAME]) bad++
+			  exit !(mixed && !bad) }' \"$tmp\"/osm/sm*.trace"
 check "--per-sm into a missing directory: exit 1, the path named" \
 	sh -c "! \"$bin\" sweep -g $gpu -w \"$tmp/nomark.wl\" --per-sm \"$tmp/nodir\" \
 	       -o /dev/null 2>\"$tmp/err\" && grep -q 'nodir/sm00.trace' \"$tmp/err\""
 check "sweep, run and online free everything they allocate (valgrind)" \
 	sh -c "mkdir -p \"$tmp/vgsm\" &&
-	       for c in 'sweep -o /dev/null --oracle /dev/null --per-sm $tmp/vgsm' run 'online --epoch-us 5'; do
+	       for c in 'sweep -o /dev/null --oracle /dev/null --per-sm $tmp/vgsm' run 'online --epoch-us 5' 'online --epoch-us 5 --per-sm $tmp/vgsm'; do
 		valgrind -q --leak-check=full --errors-for-leak-kinds=all \
 			--error-exitcode=3 \"$bin\" \$c -g $gpu -w \"$tmp/nomark.wl\" \
 			>/dev/null 2>\"$tmp/vg\" || { cat \"$tmp/vg\"; exit 1; }

@@ -10,15 +10,16 @@
  *
  * so dynamic energy per event scales with V^2, leakage with V and time,
  * and the uncore with time alone.  The events are those of the SMs the
- * energy is for (memory transactions: those they sent); one SM's share
- * of the leakage and uncore power is 1 / @share of it (the SMs' energies
- * add up to the device's).
+ * energy is for (memory transactions: those they sent), and @part the
+ * share of the leakage and uncore power that goes with them (their number
+ * over the device's SMs), so that the SMs' energies add up to the
+ * device's.
  */
 #include "energy.h"
 
 double sim_energy_pj(const struct sim_gpu_desc *g, u32 core,
 		     const struct sim_events *ev, u64 sm_cycles, u64 t_fs,
-		     u32 share)
+		     double part)
 {
 	const struct sim_power *p = &g->pw;
 	double v = g->core_uv[core] / 1e6;
@@ -30,5 +31,5 @@ double sim_energy_pj(const struct sim_gpu_desc *g, u32 core,
 
 	/* uW * fs = 1e-21 J = 1e-9 pJ */
 	return dyn * v * v + mem +
-	       (p->static_uw * v + p->uncore_uw) * (double)t_fs * 1e-9 / share;
+	       (p->static_uw * v + p->uncore_uw) * (double)t_fs * 1e-9 * part;
 }

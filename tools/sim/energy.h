@@ -9,6 +9,6 @@
 
 double sim_energy_pj(const struct sim_gpu_desc *g, u32 core,
 		     const struct sim_events *ev, u64 sm_cycles, u64 t_fs,
-		     u32 share);
+		     double part);
 
 #endif /* SIM_ENERGY_H */

@@ -2,11 +2,15 @@
 /*
  * gpu.c - the GPU around the SMs.
  *
- * All SMs share one core clock, so they advance in lockstep on core
- * cycles; the loop only visits cycles where some SM has something to do
- * (sm_step() tells when), and SMs are always stepped in index order, so
+ * Each SM has a core clock (struct sim_clk); all share one unless a
+ * caller sets an SM's own (sim_set_sm_core(), per-SM V/f domains).  The
+ * loop advances in time and only visits the times at which some SM has
+ * something to do (sm_step() tells at which of its cycles) or a kernel
+ * launches; SMs whose cycle starts then are stepped in index order, so
  * their requests reach the shared memory domain in time order and the
- * FIFO servers of memsys.c see them in the order a real one would.
+ * FIFO servers of memsys.c see them in the order a real one would.  With
+ * one clock this visits exactly the cycles a lockstep loop over core
+ * cycles would, in the same order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +55,8 @@ void sim_init(struct sim *x, const struct sim_gpu_desc *g,
 	}
 	st->seed = seed;
 	st->launch_at = 0;
-	st->period_fs = 1;
+	for (s = 0; s < g->sms; s++)
+		st->sm[s].clk.period_fs = 1;
 	sim_set_opp(x, sim_nr_opp(x) - 1);
 }
 
@@ -64,9 +69,25 @@ void sim_copy(const struct sim *x, struct sim_state *dst,
 }
 
 /*
+ * Switch SM @s to core clock @core (index into the .gpu's core-opp list)
+ * at its current cycle.  From there on its cycle lasts the new period;
+ * requests in the memory domain keep their absolute times.
+ */
+void sim_set_sm_core(struct sim *x, u32 s, u32 core)
+{
+	struct sim_sm *sm = &x->st->sm[s];
+	struct sim_clk *c = &sm->clk;
+
+	c->t_base_fs = sim_time_fs(c, sm->now);
+	c->cyc_base = sm->now;
+	c->core = core;
+	c->period_fs = 1000000000000ULL / x->g->core_khz[core];
+	sm_retime(x, sm);
+}
+
+/*
  * Switch to OPP @opp (index into the table of sim_gpu_opp_table(), core
- * major) at the current cycle.  From here on a core cycle lasts the new
- * period; requests in the memory domain keep their absolute times.
+ * major): every SM to its core clock, the memory to its clock.
  */
 void sim_set_opp(struct sim *x, u32 opp)
 {
@@ -74,14 +95,10 @@ void sim_set_opp(struct sim *x, u32 opp)
 	struct sim_state *st = x->st;
 	u32 s;
 
-	st->t_base_fs = sim_time_fs(st, st->now);
-	st->cyc_base = st->now;
-	st->core = opp / g->nr_mem;
 	st->mem_clk = opp % g->nr_mem;
-	st->period_fs = 1000000000000ULL / g->core_khz[st->core];
 	memsys_set_clock(&st->mem, g->mem_khz[st->mem_clk]);
 	for (s = 0; s < g->sms; s++)
-		sm_retime(x, &st->sm[s]);
+		sim_set_sm_core(x, s, opp / g->nr_mem);
 }
 
 static const struct sim_kernel *launch_kernel(const struct sim *x)
@@ -89,8 +106,11 @@ static const struct sim_kernel *launch_kernel(const struct sim *x)
 	return &x->w->kern[x->w->launch[x->st->launch]];
 }
 
-/* Start the current launch: blocks go round-robin while SMs have room. */
-static void launch(struct sim *x, u64 now)
+/*
+ * Start the current launch at @t_fs: blocks go round-robin while SMs have
+ * room, each placed at its SM's first cycle from @t_fs on.
+ */
+static void launch(struct sim *x, u64 t_fs)
 {
 	const struct sim_kernel *k = launch_kernel(x);
 	struct sim_state *st = x->st;
@@ -106,7 +126,8 @@ static void launch(struct sim *x, u64 now)
 		for (s = 0; s < x->g->sms && st->next_block < k->blocks; s++) {
 			if (!sm_can_place(x, &st->sm[s], k))
 				continue;
-			sm_place_block(x, s, k, st->next_block++, now);
+			sm_place_block(x, s, k, st->next_block++,
+				       sim_cycle_at(&st->sm[s].clk, t_fs));
 			placed = 1;
 		}
 	} while (placed && st->next_block < k->blocks);
@@ -126,8 +147,52 @@ static void block_done(struct sim *x, u32 s, u64 now)
 		sm_place_block(x, s, k, st->next_block++, now + 1);
 }
 
-/* The launch ends once its last block is done and its stores are acked. */
-static void check_complete(struct sim *x, u64 now)
+/*
+ * Every SM's first cycle not simulated is its first from @t_fs on; the
+ * simulated time is the latest of their starts.
+ */
+static void set_now(struct sim *x, u64 t_fs)
+{
+	struct sim_state *st = x->st;
+	u32 s;
+
+	st->now_fs = 0;
+	for (s = 0; s < x->g->sms; s++) {
+		struct sim_sm *sm = &st->sm[s];
+
+		sm->now = sim_cycle_at(&sm->clk, t_fs);
+		if (sim_time_fs(&sm->clk, sm->now) > st->now_fs)
+			st->now_fs = sim_time_fs(&sm->clk, sm->now);
+	}
+}
+
+/* When SM @sm must be stepped next (SIM_INF: nothing pending). */
+static u64 next_fs(const struct sim_sm *sm)
+{
+	return sm->next == SIM_INF ? SIM_INF : sim_time_fs(&sm->clk, sm->next);
+}
+
+/* The first start of a cycle of any SM after @t_fs. */
+static u64 next_tick(const struct sim *x, u64 t_fs)
+{
+	u64 t = SIM_INF;
+	u32 s;
+
+	for (s = 0; s < x->g->sms; s++) {
+		const struct sim_clk *c = &x->st->sm[s].clk;
+		u64 ts = sim_time_fs(c, sim_cycle_at(c, t_fs + 1));
+
+		if (ts < t)
+			t = ts;
+	}
+	return t;
+}
+
+/*
+ * The launch ends once its last block is done and its stores are acked;
+ * the next one starts at the first cycle of any SM after @t_fs.
+ */
+static void check_complete(struct sim *x, u64 t_fs)
 {
 	struct sim_state *st = x->st;
 	u32 s;
@@ -137,11 +202,11 @@ static void check_complete(struct sim *x, u64 now)
 			return;
 	st->draining = 0;
 	if (++st->launch < x->w->nlaunch) {
-		st->launch_at = now + 1;
+		st->launch_at = next_tick(x, t_fs);
 	} else {
 		st->launch--;	/* keep naming the last kernel */
 		st->finished = 1;
-		st->now = now + 1;
+		set_now(x, t_fs + 1);
 	}
 }
 
@@ -164,42 +229,43 @@ int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, u32 stop_launch,
 {
 	struct sim_state *st = x->st;
 	const u32 nsm = x->g->sms;
-	u64 stop_cyc = stop_fs == SIM_INF ? SIM_INF : sim_cycle_at(st, stop_fs);
 	u32 s;
 
 	while (!st->finished) {
 		u64 t = st->launch_at;
 
 		for (s = 0; s < nsm; s++)
-			if (st->sm[s].next < t)
-				t = st->sm[s].next;
-		if (t >= stop_cyc) {
-			st->now = stop_cyc;
-			return 0;
-		}
+			if (next_fs(&st->sm[s]) < t)
+				t = next_fs(&st->sm[s]);
 		if (t == SIM_INF) {
-			snprintf(err, SIM_ERR_MAX, "deadlock at cycle %llu in "
+			snprintf(err, SIM_ERR_MAX, "deadlock at %llu ns in "
 				 "kernel '%s' (a barrier not every warp "
-				 "reaches?)", (unsigned long long)st->now,
+				 "reaches?)",
+				 (unsigned long long)(st->now_fs / 1000000),
 				 launch_kernel(x)->name);
 			return -1;
 		}
-		st->now = t;
+		if (t >= stop_fs) {
+			set_now(x, stop_fs);
+			return 0;
+		}
+		st->now_fs = t;
 		if (st->launch_at == t)
 			launch(x, t);
 		for (s = 0; s < nsm; s++) {
+			u64 c = st->sm[s].next;
 			u32 done;
 
-			if (st->sm[s].next != t)
+			if (next_fs(&st->sm[s]) != t)
 				continue;
-			for (done = sm_step(x, s, t); done; done--)
-				block_done(x, s, t);
+			for (done = sm_step(x, s, c); done; done--)
+				block_done(x, s, c);
 		}
 		if (st->draining)
 			check_complete(x, t);
 		if (!st->finished && (st->insts >= stop_insts ||
 				      st->launch >= stop_launch)) {
-			st->now = t + 1;
+			set_now(x, t + 1);
 			return 0;
 		}
 	}
@@ -211,15 +277,52 @@ void sim_interval_begin(struct sim *x, struct sim_interval *iv)
 	struct sim_state *st = x->st;
 	u32 s;
 
-	iv->start_cyc = st->now;
-	iv->start_fs = sim_time_fs(st, st->now);
-	for (s = 0; s < x->g->sms; s++)
-		sm_interval_begin(&st->sm[s], st->now);
+	iv->start_fs = st->now_fs;
+	for (s = 0; s < x->g->sms; s++) {
+		iv->start_cyc[s] = st->sm[s].now;
+		sm_interval_begin(&st->sm[s], st->sm[s].now);
+	}
 }
 
 static u64 avg(u64 sum, u32 n)
 {
 	return (sum + n / 2) / n;
+}
+
+/*
+ * Energy of the SMs among @first .. @first + @n - 1 that run at core clock
+ * @core (sim_energy_pj() of their events at its voltage), with their
+ * share of the leakage and uncore; 0 if none does.
+ */
+static double core_energy_pj(const struct sim *x,
+			     const struct sim_interval *iv, u32 first, u32 n,
+			     u32 core, u64 interval_fs)
+{
+	const struct sim_state *st = x->st;
+	struct sim_events ev = { 0 };
+	u64 cycles = 0;
+	u32 s, m = 0;
+
+	for (s = first; s < first + n; s++) {
+		const struct sim_sm *sm = &st->sm[s];
+
+		if (sm->clk.core != core)
+			continue;
+		m++;
+		cycles += sm->now - iv->start_cyc[s];
+		ev.insts += sm->ev.insts;
+		ev.alu += sm->ev.alu;
+		ev.sfu += sm->ev.sfu;
+		ev.shm += sm->ev.shm;
+		ev.gld_txn += sm->ev.gld_txn;
+		ev.gst_txn += sm->ev.gst_txn;
+		ev.l2_txn += sm->ev.l2_txn;
+		ev.dram_txn += sm->ev.dram_txn;
+	}
+	if (!m)
+		return 0;
+	return sim_energy_pj(x->g, core, &ev, cycles, interval_fs,
+			     (double)m / x->g->sms);
 }
 
 /*
@@ -238,13 +341,15 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 	struct gpugov_sample *smp = &rec->s;
 	struct sim_events ev = { 0 };
 	u64 cls[CRISP_NR_CLASS] = { 0 }, lcp = 0, crit = 0, lead = 0, lo = 0;
-	u64 cycles = st->now - iv->start_cyc, busy_fs;
+	u64 cycles = 0, busy_fs;
+	double pj = 0;
 	u32 s, i;
 
 	for (s = first; s < first + n; s++) {
 		struct sim_sm *sm = &st->sm[s];
 
-		sm_account_to(sm, st->now);
+		sm_account_to(sm, sm->now);
+		cycles += sm->now - iv->start_cyc[s];
 		for (i = 0; i < CRISP_NR_CLASS; i++)
 			cls[i] += sm->cc.cyc[i];
 		lcp += (u64)sm->cc.lcp;
@@ -264,14 +369,14 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 		ev.warps += sm->ev.warps;
 		ev.occ += sm->ev.occ;
 	}
-	busy_fs = sim_time_fs(st, st->now) - iv->start_fs;
+	busy_fs = st->now_fs - iv->start_fs;
 	if (interval_fs < busy_fs)
 		interval_fs = busy_fs;
 
 	memset(smp, 0, sizeof(*smp));
 	smp->interval_ns = (interval_fs + 500000) / 1000000;
 	smp->busy_ns = (busy_fs + 500000) / 1000000;
-	smp->core_khz = g->core_khz[st->core];
+	smp->core_khz = g->core_khz[st->sm[first].clk.core];
 	smp->mem_khz = g->mem_khz[st->mem_clk];
 	smp->caps = GPUGOV_CAP_ALL;
 	smp->insts = ev.insts;
@@ -290,13 +395,14 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 	smp->shm_txn = ev.shm;
 	smp->warps = ev.warps;
 	smp->occupancy_q16 = cycles ? (ev.occ << 16) /
-				      ((u64)n * g->warp_slots * cycles) : 0;
-	rec->energy_pj = (u64)(sim_energy_pj(g, st->core, &ev,
-					     (u64)n * cycles, interval_fs,
-					     g->sms / n) + 0.5);
+				      ((u64)g->warp_slots * cycles) : 0;
+	for (i = 0; i < g->nr_core; i++)
+		pj += core_energy_pj(x, iv, first, n, i, interval_fs);
+	rec->energy_pj = (u64)(pj + 0.5);
 	smp->energy_uj = (rec->energy_pj + 500000) / 1000000;
-	smp->nr_waves = sm_waves(&st->sm[first], launch_kernel(x), st->now,
-				 smp->waves, GPUGOV_MAX_WAVES);
+	smp->nr_waves = sm_waves(&st->sm[first], launch_kernel(x),
+				 st->sm[first].now, smp->waves,
+				 GPUGOV_MAX_WAVES);
 }
 
 /**

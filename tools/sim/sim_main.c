@@ -102,7 +102,7 @@ static const char usage_sweep[] =
 static const char usage_online[] =
 	"usage: gpugov-sim online -g GPU -w WORKLOAD --epoch-us US\n"
 	"          [--predictor NAME] [--objective NAME] [--coremem-gpu NAME|FILE]\n"
-	"          [-o TRACE] [-s S] [--scale F]\n"
+	"          [-o TRACE | --per-sm DIR] [-s S] [--scale F]\n"
 	"  -g, --gpu GPU            GPU description file\n"
 	"  -w, --workload WORKLOAD  workload file\n"
 	"  --epoch-us US            decide every US microseconds (required)\n"
@@ -111,6 +111,8 @@ static const char usage_online[] =
 	"  --coremem-gpu NAME|FILE  GPU description of the coremem model (a built-in\n"
 	"                           name or a key=value file, docs/coremem.md)\n"
 	"  -o, --output TRACE       write the samples the governor saw (- = stdout)\n"
+	"  --per-sm DIR             per-SM V/f domains: a governor per SM sets its\n"
+	"                           core clock; its samples to DIR/smNN.trace\n"
 	"  -s, --seed S             random seed (default 1)\n"
 	"  --scale F                multiply every kernel's grid by F (default 1)\n"
 	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
@@ -380,7 +382,7 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	       wl.name, r->s.core_khz, r->s.mem_khz,
 	       (unsigned long long)r->s.busy_ns, r->energy_pj / 1e6,
 	       (unsigned long long)r->s.insts,
-	       (unsigned long long)(x->st->now - iv.start_cyc),
+	       (unsigned long long)(x->st->sm[0].now - iv.start_cyc[0]),
 	       (unsigned long long)r->s.load_stall_cyc,
 	       (unsigned long long)r->s.store_stall_cyc,
 	       (unsigned long long)r->s.lcp_cyc,
@@ -492,7 +494,9 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	struct sim_online_opts o = { 0 };
 	struct sim_online_result r;
 	char err[SIM_ERR_MAX];
-	u32 i;
+	FILE *sm_trace[SIM_MAX_SM] = { NULL };
+	u32 i, nopp = c->per_sm ? gpu.nr_core : sim_nr_opp(x);
+	int rc;
 
 	o.pred = c->pred;
 	gpugov_policy_defaults(&o.policy);
@@ -501,12 +505,22 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	o.trace = open_out(c->out);
 	o.source = src;
 	o.coremem = &coremem;
-	if (sim_online(x, &o, &r, err)) {
-		fprintf(stderr, "gpugov-sim: %s\n", err);
-		close_out(o.trace, c->out);
+	if (c->per_sm && open_per_sm(c->per_sm, sm_trace)) {
+		close_per_sm(sm_trace);
 		return 1;
 	}
+	o.sm_trace = sm_trace;
+	rc = c->per_sm ? sim_online_per_sm(x, &o, &r, err) :
+			 sim_online(x, &o, &r, err);
+	if (rc)
+		fprintf(stderr, "gpugov-sim: %s\n", err);
 	if (close_out(o.trace, c->out))
+		rc = -1;
+	if (close_per_sm(sm_trace)) {
+		fprintf(stderr, "gpugov-sim: --per-sm: write error\n");
+		rc = -1;
+	}
+	if (rc)
 		return 1;
 	printf("workload %s predictor %s objective %s epochs %llu time_us %.1f "
 	       "energy_uj %.1f edp %.4g ed2p %.4g opp_epochs",
@@ -514,7 +528,7 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	       gpugov_objective_names[o.policy.objective],
 	       (unsigned long long)r.epochs, r.ns / 1e3, r.pj / 1e6,
 	       r.pj / 1e6 * r.ns / 1e3, r.pj / 1e6 * r.ns / 1e3 * r.ns / 1e3);
-	for (i = 0; i < sim_nr_opp(x); i++)
+	for (i = 0; i < nopp; i++)
 		printf(" %llu", (unsigned long long)r.opp_epochs[i]);
 	putchar('\n');
 	return 0;
@@ -603,9 +617,14 @@ int main(int argc, char **argv)
 			argv[1]);
 		return 2;
 	}
-	if (c.per_sm && strcmp(argv[1], "sweep")) {
-		fprintf(stderr, "gpugov-sim %s: --per-sm is for sweep only\n",
-			argv[1]);
+	if (c.per_sm && strcmp(argv[1], "sweep") && strcmp(argv[1], "online")) {
+		fprintf(stderr, "gpugov-sim %s: --per-sm is for sweep and "
+			"online only\n", argv[1]);
+		return 2;
+	}
+	if (c.per_sm && c.out && !strcmp(argv[1], "online")) {
+		fputs("gpugov-sim online: --per-sm writes per-SM traces, -o "
+		      "the device's: give one\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[1], "run"))

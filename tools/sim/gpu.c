@@ -289,6 +289,22 @@ static u64 avg(u64 sum, u32 n)
 	return (sum + n / 2) / n;
 }
 
+static void events_add(struct sim_events *sum, const struct sim_events *e)
+{
+	sum->insts += e->insts;
+	sum->mem_insts += e->mem_insts;
+	sum->alu += e->alu;
+	sum->sfu += e->sfu;
+	sum->shm += e->shm;
+	sum->gld_txn += e->gld_txn;
+	sum->gst_txn += e->gst_txn;
+	sum->l2_txn += e->l2_txn;
+	sum->l2_hits += e->l2_hits;
+	sum->dram_txn += e->dram_txn;
+	sum->warps += e->warps;
+	sum->occ += e->occ;
+}
+
 /*
  * Energy of the SMs among @first .. @first + @n - 1 that run at core clock
  * @core (sim_energy_pj() of their events at its voltage), with their
@@ -310,14 +326,7 @@ static double core_energy_pj(const struct sim *x,
 			continue;
 		m++;
 		cycles += sm->now - iv->start_cyc[s];
-		ev.insts += sm->ev.insts;
-		ev.alu += sm->ev.alu;
-		ev.sfu += sm->ev.sfu;
-		ev.shm += sm->ev.shm;
-		ev.gld_txn += sm->ev.gld_txn;
-		ev.gst_txn += sm->ev.gst_txn;
-		ev.l2_txn += sm->ev.l2_txn;
-		ev.dram_txn += sm->ev.dram_txn;
+		events_add(&ev, &sm->ev);
 	}
 	if (!m)
 		return 0;
@@ -356,18 +365,7 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 		crit += (u64)sm->cc.crit;
 		lead += sm->cc.lead;
 		lo += sm->cc.load_out;
-		ev.insts += sm->ev.insts;
-		ev.mem_insts += sm->ev.mem_insts;
-		ev.alu += sm->ev.alu;
-		ev.sfu += sm->ev.sfu;
-		ev.shm += sm->ev.shm;
-		ev.gld_txn += sm->ev.gld_txn;
-		ev.gst_txn += sm->ev.gst_txn;
-		ev.l2_txn += sm->ev.l2_txn;
-		ev.l2_hits += sm->ev.l2_hits;
-		ev.dram_txn += sm->ev.dram_txn;
-		ev.warps += sm->ev.warps;
-		ev.occ += sm->ev.occ;
+		events_add(&ev, &sm->ev);
 	}
 	busy_fs = st->now_fs - iv->start_fs;
 	if (interval_fs < busy_fs)

@@ -16,7 +16,7 @@ mkdir -p "$out"
 for gpu in "$@"; do
 	name=$(basename "$gpu" .gpu)
 	mkdir -p "$out/$name"
-	ls "$here"/workloads/kernels/*.wl "$here"/workloads/apps/*.wl |
+	printf '%s\n' "$here"/workloads/kernels/*.wl "$here"/workloads/apps/*.wl |
 	xargs -P 2 -n 1 sh -c '"$0" sweep -g "$1" -w "$3" --segment 100000 \
 		-o "$2/$(basename "$3" .wl).seg.trace" 2>/dev/null' \
 		"$sim" "$gpu" "$out/$name"

@@ -38,3 +38,11 @@ CHECK_SUITES += sim-cli
 sim-cli: $(SIM_BIN)
 	@scripts/deps.sh bench
 	@selftests/tools/test_sim_cli.sh $(SIM_BIN)
+
+# Open-loop MAPE with the realism knobs off and on (docs/results-sim.md,
+# "Realism knobs"); about 20 s per GPU on two cores.
+SIM_REALISM_GPUS ?= $(addprefix tools/sim/gpus/,fermi-15sm.gpu \
+	fermi-15sm-l2core.gpu maxwell-16sm.gpu maxwell-16sm-l2core.gpu)
+BENCH_TARGETS += bench-sim-realism
+bench-sim-realism: $(SIM_BIN)
+	@tools/sim/accuracy-sim.sh $(SIM_BIN) $(BUILD)/sim-realism $(SIM_REALISM_GPUS)

@@ -7,8 +7,8 @@
 # (exit 1, naming the file and line); --help (GNU: usage on stdout,
 # exit 0) against usage errors (usage on stderr, exit 2); values that do
 # not fit (a run count that wraps, a grid --scale makes too large, nan in
-# a .gpu, options that are not decimal or out of range) refused; nothing
-# leaked at exit.
+# a .gpu, options that are not decimal or out of range) refused; --per-sm
+# traces that add up to the device's; nothing leaked at exit.
 # The golden is phase-alternating (no markers) swept as
 #   gpugov-sim sweep -g tools/sim/gpus/fermi-15sm.gpu \
 #	-w tools/sim/workloads/apps/phase-alternating.wl --scale 0.25 \
@@ -114,8 +114,60 @@ sed 's/^power.static_uw .*/power.static_uw nan/' $gpu >"$tmp/nan.gpu"
 check "nan power in a .gpu: refused, naming file:line" \
 	sh -c "\"$bin\" run -g \"$tmp/nan.gpu\" -w \"$tmp/nomark.wl\" 2>&1 >/dev/null |
 	       grep -q \"nan.gpu:$(grep -n '^power.static_uw' $gpu | cut -d: -f1): 'nan'\""
+# --per-sm: one sweep trace per SM, the device's trace unchanged by it;
+# per record, the SMs' instructions and memory transactions add up to the
+# device's, their energies to within a pJ per SM (rounding), and each SM
+# reports every warp resident on it
+mkdir "$tmp/psm"
+check "--per-sm: 15 per-SM traces, domain sm ID 15" \
+	sh -c "\"$bin\" sweep -g $gpu -w $apps/phase-alternating.wl --scale 0.25 \
+	       --epoch-us 5 -o \"$tmp/dev.trace\" --per-sm \"$tmp/psm\" 2>/dev/null &&
+	       [ \$(ls \"$tmp/psm\" | wc -l) -eq 15 ] &&
+	       grep -qx 'domain sm 14 15' \"$tmp/psm/sm14.trace\""
+check "--per-sm: the device's trace is the one written without it" \
+	sh -c "\"$bin\" sweep -g $gpu -w $apps/phase-alternating.wl --scale 0.25 \
+	       --epoch-us 5 -o \"$tmp/dev0.trace\" 2>/dev/null &&
+	       cmp -s \"$tmp/dev.trace\" \"$tmp/dev0.trace\""
+check "--per-sm: per record, SM instructions, transactions and energy add up" \
+	awk '$1 == "columns" { for (i = 2; i <= NF; i++) col[$i] = i }
+	     $1 == "r" { k = FILENAME ~ /dev.trace$/ ? "d" : "s"; r = FNR
+		key = $2 " " $3; n[k, key]++
+		ins[k, key] += $col["insts"]; l2[k, key] += $col["l2_txn"]
+		dr[k, key] += $col["dram_txn"]; e[k, key] += $col["energy_pj"]
+		keys[key] = 1 }
+	     END { for (key in keys) {
+		m++
+		if (ins["d", key] != ins["s", key] || l2["d", key] != l2["s", key] ||
+		    dr["d", key] != dr["s", key] || n["s", key] != 15) bad++
+		d = e["d", key] - e["s", key]; if (d < -15 || d > 15) bad++ }
+		exit !(m > 10 && !bad) }' "$tmp/dev.trace" "$tmp"/psm/sm*.trace
+check "--per-sm: every resident warp of the SM has a wave line" \
+	awk '$1 == "r" { if (w > 8) many++; w = 0 } $1 == "w" { w++ }
+	     END { exit !many }' "$tmp/psm/sm03.trace"
+check "--per-sm with run: exit 2" \
+	run 2 run -g $gpu -w "$tmp/nomark.wl" --per-sm "$tmp/psm"
+check "online --per-sm with -o: exit 2" \
+	run 2 online -g $gpu -w "$tmp/nomark.wl" --epoch-us 5 --per-sm "$tmp/psm" \
+	-o "$tmp/x.trace"
+# per-SM V/f domains: a governor per SM; some epoch has SMs at different
+# core clocks, and each SM's trace has one record per epoch
+mkdir "$tmp/osm"
+check "online --per-sm: 15 sample traces, SMs at different clocks" \
+	sh -c "\"$bin\" online -g $gpu -w $apps/long-phases.wl --scale 0.25 \
+	       --epoch-us 1 --predictor stall --objective ed2p \
+	       --per-sm \"$tmp/osm\" >\"$tmp/out\" &&
+	       [ \$(ls \"$tmp/osm\" | wc -l) -eq 15 ] &&
+	       awk '\$1 == \"columns\" { for (i = 2; i <= NF; i++) c[\$i] = i }
+		    \$1 == \"r\" { k[\$c[\"seg\"]] = k[\$c[\"seg\"]] \" \" \$c[\"core_khz\"]; n[FILENAME]++ }
+		    END { for (e in k) { split(k[e], v); for (i in v) if (v[i] != v[1]) mixed++ }
+			  for (f in n) if (n[f] != n[FILENAME]) bad++
+			  exit !(mixed && !bad) }' \"$tmp\"/osm/sm*.trace"
+check "--per-sm into a missing directory: exit 1, the path named" \
+	sh -c "! \"$bin\" sweep -g $gpu -w \"$tmp/nomark.wl\" --per-sm \"$tmp/nodir\" \
+	       -o /dev/null 2>\"$tmp/err\" && grep -q 'nodir/sm00.trace' \"$tmp/err\""
 check "sweep, run and online free everything they allocate (valgrind)" \
-	sh -c "for c in 'sweep -o /dev/null --oracle /dev/null' run 'online --epoch-us 5'; do
+	sh -c "mkdir -p \"$tmp/vgsm\" &&
+	       for c in 'sweep -o /dev/null --oracle /dev/null --per-sm $tmp/vgsm' run 'online --epoch-us 5' 'online --epoch-us 5 --per-sm $tmp/vgsm'; do
 		valgrind -q --leak-check=full --errors-for-leak-kinds=all \
 			--error-exitcode=3 \"$bin\" \$c -g $gpu -w \"$tmp/nomark.wl\" \
 			>/dev/null 2>\"$tmp/vg\" || { cat \"$tmp/vg\"; exit 1; }

@@ -29,20 +29,29 @@ static inline int fx_init(void)
 	return mkdtemp(fx_dir) ? 0 : -1;
 }
 
-/* Write @text to the scratch file @name; returns its path or NULL. */
+/*
+ * Write @text to the scratch file @name (again: overwrite it); returns its
+ * path or NULL.  At most FX_MAX_FILES different names.
+ */
 static inline const char *fx_write(const char *name, const char *text)
 {
+	char want[sizeof(fx_files[0])];
 	char *path;
 	FILE *f;
+	int i;
 
-	if (fx_nfiles == FX_MAX_FILES)
+	snprintf(want, sizeof(want), "%s/%s", fx_dir, name);
+	for (i = 0; i < fx_nfiles && strcmp(fx_files[i], want); i++)
+		;
+	if (i == FX_MAX_FILES)
 		return NULL;
-	path = fx_files[fx_nfiles];
-	snprintf(path, sizeof(fx_files[0]), "%s/%s", fx_dir, name);
+	path = fx_files[i];
+	strcpy(path, want);
 	f = fopen(path, "w");
 	if (!f)
 		return NULL;
-	fx_nfiles++;
+	if (i == fx_nfiles)
+		fx_nfiles++;
 	fputs(text, f);
 	return fclose(f) ? NULL : path;
 }

@@ -9,6 +9,8 @@
  *    that are not finite numbers > 0 (a float-to-u32 cast out of range);
  *  - nan, inf and too large energy coefficients in a .gpu, and coefficients
  *    whose OPP power does not fit the u32 power_uw;
+ *  - the optional realism keys (core-clock part of the L2/interconnect,
+ *    DRAM rows) out of their ranges, negative or not numbers;
  *  - sizes whose k/m/g suffix shifts bits out of 64, and a '+' sign;
  *  - a loop of 0..2^32 - 1 trips, whose range once wrapped to a modulus
  *    of 0 in the simulator (SIGFPE);
@@ -191,6 +193,41 @@ static void test_gpu_values(void)
 }
 
 /*
+ * The optional keys, added after fermi-15sm's dram_service line (so the
+ * bad line is the one after it).
+ */
+static void test_gpu_optional(void)
+{
+	static const char *const bad[] = {
+		"icnt_core_lat 10001", "l2_core_lat 10001",
+		"l2_core_service 1001", "dram_banks 33", "dram_row_lines 0",
+		"dram_row_lines 1025", "dram_trp 1001", "dram_trcd 1001",
+		"dram_banks -1", "dram_trcd nan", "dram_trp 4294967296",
+		"dram_banks 16 16",
+	};
+	char text[64], want[64];
+	u32 i, line;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int rc;
+
+		snprintf(text, sizeof(text), "dram_service 4\n%s", bad[i]);
+		rc = load_gpu_with("dram_service", text, &line);
+		snprintf(want, sizeof(want), "g.gpu:%u: ", line + 1);
+		tap_ok(line && refused(rc, want), "'%s' refused with file:line",
+		       bad[i]);
+	}
+	tap_ok(!load_gpu_with("dram_service", "dram_service 4\ndram_banks 32\n"
+			      "dram_row_lines 1024\ndram_trp 1000\n"
+			      "icnt_core_lat 10000\nl2_core_service 0", &line) &&
+	       gpu.dram_banks == 32 && gpu.dram_row_lines == 1024 &&
+	       gpu.dram_trp == 1000 && gpu.icnt_core_lat == 10000,
+	       "the optional keys at their limits load");
+	tap_ok(!load_gpu_with("l2_service", "l2_service 0", &line) &&
+	       !gpu.l2_service, "an L2 with no memory-clock service time loads");
+}
+
+/*
  * A file used by a path of 3800 characters, with an error on its line 1:
  * the message must stay in the buffer with the used file's name, line and
  * text, and this file's.
@@ -230,6 +267,7 @@ int main(void)
 	test_launches();
 	test_scale();
 	test_gpu_values();
+	test_gpu_optional();
 	tap_ok(fx_in_child(widest_loop),
 	       "a loop of 0..2^32 - 1 trips runs (its range does not wrap)");
 	tap_ok(fx_in_child(long_use_path),

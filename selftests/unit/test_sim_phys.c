@@ -27,6 +27,7 @@
 
 #define FERMI "tools/sim/gpus/fermi-15sm.gpu"
 #define MAXWELL "tools/sim/gpus/maxwell-16sm.gpu"
+#define L2CORE "tools/sim/gpus/fermi-15sm-l2core.gpu"
 #define KDIR "tools/sim/workloads/kernels"
 #define MONO_SCALE 0.5
 /*
@@ -39,7 +40,7 @@
  */
 #define MONO_TOL 0.05
 
-static struct sim_gpu_desc fermi, maxwell;
+static struct sim_gpu_desc fermi, maxwell, l2core;
 static struct sim_workload wl;
 static struct sim_state *st;
 static struct gpugov_trace_rec rec;
@@ -61,12 +62,12 @@ static int load_wl(const char *path, double scale)
  */
 static int check_counters(const struct sim *x, const struct sim_interval *iv)
 {
-	u64 cycles = x->st->now - iv->start_cyc;
 	int bad = 0;
 	u32 s, c;
 
 	for (s = 0; s < x->g->sms; s++) {
 		const struct crisp_ctr *cc = &x->st->sm[s].cc;
+		u64 cycles = x->st->sm[s].now - iv->start_cyc[s];
 		u64 sum = 0;
 
 		for (c = 0; c < CRISP_NR_CLASS; c++)
@@ -95,7 +96,7 @@ static double run_at(const struct sim_gpu_desc *g, u32 opp, int *bad)
 	sim_interval_end(&x, &iv, 0, &rec);
 	if (bad)
 		*bad += check_counters(&x, &iv);
-	return (double)(sim_time_fs(st, st->now) - iv.start_fs);
+	return (double)(st->now_fs - iv.start_fs);
 }
 
 static void test_alu_scaling(void)
@@ -145,6 +146,32 @@ static void test_stream(void)
 	tap_ok(bw > 0.95 * peak && bw <= peak * 1.0001,
 	       "achieved %.1f GB/s of %.1f GB/s peak (within 5%%)", bw / 1e9,
 	       peak / 1e9);
+}
+
+/*
+ * With the L2 on the core clock (fermi-15sm-l2core: a bank takes one
+ * 128-byte access per core cycle) streaming is DRAM-bound at 700 MHz and
+ * bound by the L2 banks' throughput, banks x 128 B x f_core, at 100 MHz.
+ */
+static void test_stream_l2core(void)
+{
+	double t, bw, peak;
+
+	if (load_wl(KDIR "/stream-read.wl", 1.0))
+		return;
+	t = run_at(&l2core, l2core.nr_core - 1, NULL);
+	bw = rec.s.dram_txn * 128.0 / (t * 1e-15);
+	peak = sim_gpu_peak_bw(&l2core, l2core.mem_khz[0]);
+	tap_ok(bw > 0.95 * peak && bw <= peak * 1.0001,
+	       "L2 on the core clock, 700 MHz: %.1f GB/s of %.1f GB/s DRAM "
+	       "peak (within 5%%)", bw / 1e9, peak / 1e9);
+	t = run_at(&l2core, 0, NULL);
+	bw = rec.s.l2_txn * 128.0 / (t * 1e-15);
+	peak = l2core.l2_banks * 128.0 * l2core.core_khz[0] * 1e3 /
+	       l2core.l2_core_service;
+	tap_ok(bw > 0.95 * peak && bw <= peak * 1.0001,
+	       "L2 on the core clock, 100 MHz: %.1f GB/s of the L2 banks' "
+	       "%.1f GB/s (within 5%%)", bw / 1e9, peak / 1e9);
 }
 
 /* Did the run just ended touch global memory? */
@@ -307,8 +334,8 @@ static void test_sweep(void)
 		sim_init(&x, &fermi, &wl, st, 7);
 		sim_interval_begin(&x, &iv);
 		sim_run(&x, SIM_INF, SIM_INF, SIM_NO_LAUNCH, e2);
-		tap_ok(llabs((long long)((sim_time_fs(st, st->now) -
-					   iv.start_fs) / 1000000) -
+		tap_ok(llabs((long long)((st->now_fs - iv.start_fs) /
+					 1000000) -
 			     (long long)plain) <= t.nr_seg,
 		       "top-OPP segments add up to a plain run (%.0f ns)",
 		       plain);
@@ -326,11 +353,13 @@ int main(void)
 
 	st = sim_state_alloc();
 	if (!tap_ok(!sim_gpu_load(&fermi, FERMI, err) &&
-		    !sim_gpu_load(&maxwell, MAXWELL, err), "GPU files load"))
+		    !sim_gpu_load(&maxwell, MAXWELL, err) &&
+		    !sim_gpu_load(&l2core, L2CORE, err), "GPU files load"))
 		tap_diag("%s", err);
 	else {
 		test_alu_scaling();
 		test_stream();
+		test_stream_l2core();
 		test_monotonic();
 		test_sweep();
 	}

@@ -103,7 +103,7 @@ static void run_intervals(const char *path, u64 epoch_ns, struct wave_stats *ws)
 			return;
 		}
 		sim_interval_end(&x, &iv, 0, &rec);
-		cycles = st->now - iv.start_cyc;
+		cycles = st->sm[0].now - iv.start_cyc[0];
 		ws->intervals++;
 		if (!st->finished)
 			check_record(&x, cycles, ws);
@@ -157,7 +157,7 @@ static void test_subset(void)
 		SIM_NO_LAUNCH, err);
 	for (i = 0; i < sm->nres; i++)
 		want += sm->order[i] < 8;
-	n = sm_waves(sm, &wl.kern[wl.launch[st->launch]], st->now, out, 8);
+	n = sm_waves(sm, &wl.kern[wl.launch[st->launch]], sm->now, out, 8);
 	for (i = 0, j = 0; i < sm->nres; i++) {
 		if (sm->order[i] >= 8)
 			continue;

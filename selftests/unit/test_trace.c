@@ -2,7 +2,7 @@
 /*
  * test_trace.c - trace format v1: round trips of sample and sweep traces,
  * tolerance of unknown columns and lines, refusal of other versions, and
- * errors that name the file and line.
+ * errors that name the file and line; the per-SM traces' "domain" key.
  */
 #include <malloc.h>
 #include <stdlib.h>
@@ -365,9 +365,61 @@ out:
 	free(copy);
 }
 
+/*
+ * "domain sm ID COUNT" (per-SM traces of gpugov-sim sweep --per-sm): read
+ * into the header, written back, refused when malformed; absent, the
+ * trace is the whole device's (count 0).
+ */
+static void test_domain(void)
+{
+	static const char head[] = "gpugov-trace 1\ndevice d\nkind sweep\n"
+		"interval epoch 1000\n";
+	static const char tail[] = "opp 100 0 0 0\n"
+		"columns seg opp interval_ns busy_ns core_khz\ndata\n"
+		"r 0 0 10 5 100\n";
+	static const char *const bad[] = {
+		"domain sm 15 15", "domain sm 0 0", "domain core 1 2",
+		"domain sm 1", "domain sm x 2", "domain sm 1 4294967296",
+	};
+	char text[512], out[4096], err[GPUGOV_TRACE_ERR_MAX];
+	struct gpugov_trace t;
+	FILE *f;
+	u32 i;
+	int rc;
+
+	snprintf(text, sizeof(text), "%sdomain sm 3 15\n%s", head, tail);
+	rc = load_text(text, &t, err);
+	if (!tap_ok(!rc && t.hdr.domain_sm == 3 && t.hdr.domain_count == 15,
+		    "domain sm 3 15 read"))
+		tap_diag("%s", rc ? err : "wrong values");
+	if (!rc) {
+		f = fmemopen(out, sizeof(out), "w");
+		tap_ok(f && !gpugov_trace_write_header(f, &t.hdr) &&
+		       !fclose(f) && strstr(out, "\ndomain sm 3 15\n"),
+		       "domain written back");
+		t.hdr.domain_sm = 15;
+		f = fmemopen(out, sizeof(out), "w");
+		tap_ok(f && gpugov_trace_write_header(f, &t.hdr) && !fclose(f),
+		       "writer refuses an ID not below the count");
+		gpugov_trace_free(&t);
+	}
+	snprintf(text, sizeof(text), "%s%s", head, tail);
+	rc = load_text(text, &t, err);
+	tap_ok(!rc && !t.hdr.domain_count, "no domain line: the device");
+	if (!rc)
+		gpugov_trace_free(&t);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "%s%s\n%s", head, bad[i], tail);
+		rc = load_text(text, &t, err);
+		tap_ok(rc && strstr(err, "fixture:5:"), "'%s' refused: %s",
+		       bad[i], rc ? err : "accepted");
+	}
+}
+
 int main(void)
 {
 	rng_seed(1);
+	test_domain();
 	test_sweep_round_trip();
 	test_compact();
 	test_sample_subset();

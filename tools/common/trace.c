@@ -400,6 +400,17 @@ static int rd_header(struct gpugov_trace_reader *r)
 					      "at most %d characters",
 					      GPUGOV_TRACE_NAME_MAX - 1);
 			strcpy(r->hdr.coremem_gpu, tok[1]);
+		} else if (!strcmp(tok[0], "domain")) {
+			if (n != 4 || strcmp(tok[1], "sm"))
+				return rd_err(r, "domain must be 'sm ID COUNT'");
+			if (rd_u32(r, tok[2], &r->hdr.domain_sm, "domain ID") ||
+			    rd_u32(r, tok[3], &r->hdr.domain_count,
+				   "domain count"))
+				return -1;
+			if (r->hdr.domain_sm >= r->hdr.domain_count)
+				return rd_err(r, "domain ID %u not below the count "
+					      "%u", r->hdr.domain_sm,
+					      r->hdr.domain_count);
 		} else if (!strcmp(tok[0], "opp")) {
 			if (hdr_opp(r, tok, n))
 				return -1;
@@ -834,7 +845,8 @@ int gpugov_trace_write_header(FILE *f, const struct gpugov_trace_hdr *h)
 
 	if (gpugov_opp_table_check(&h->opps) || strpbrk(h->device, " \t\n#") ||
 	    !h->device[0] || strchr(h->source, '\n') || strchr(h->source, '#') ||
-	    strpbrk(h->coremem_gpu, " \t\n#"))
+	    strpbrk(h->coremem_gpu, " \t\n#") ||
+	    (h->domain_count && h->domain_sm >= h->domain_count))
 		return -1;
 	fprintf(f, "gpugov-trace %d\n", GPUGOV_TRACE_VERSION);
 	fprintf(f, "device %s\n", h->device);
@@ -845,6 +857,8 @@ int gpugov_trace_write_header(FILE *f, const struct gpugov_trace_hdr *h)
 		fprintf(f, "source %s\n", h->source);
 	if (h->coremem_gpu[0])
 		fprintf(f, "coremem-gpu %s\n", h->coremem_gpu);
+	if (h->domain_count)
+		fprintf(f, "domain sm %u %u\n", h->domain_sm, h->domain_count);
 	fprintf(f, "# opp core_khz mem_khz uv power_uw\n");
 	for (i = 0; i < h->opps.nr; i++) {
 		const struct gpugov_opp *o = &h->opps.opp[i];

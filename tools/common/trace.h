@@ -56,6 +56,10 @@ enum gpugov_interval_kind {
  * @coremem_gpu: header key coremem-gpu: name of the GPU description the
  *	core+memory model should use (empty if the trace names none); the
  *	reader checks only that it is one word, the tools look it up
+ * @domain_sm, @domain_count: header key "domain sm ID COUNT": the records
+ *	are those of one SM (core) ID of the device's COUNT, the per-SM
+ *	traces of gpugov-sim sweep --per-sm; @domain_count 0 (no key): the
+ *	whole device
  * @opps: the device's OPP table, ascending
  */
 struct gpugov_trace_hdr {
@@ -67,6 +71,8 @@ struct gpugov_trace_hdr {
 	char device[GPUGOV_TRACE_NAME_MAX];
 	char source[GPUGOV_TRACE_SOURCE_MAX];
 	char coremem_gpu[GPUGOV_TRACE_NAME_MAX];
+	u32 domain_sm;
+	u32 domain_count;
 	struct gpugov_opp_table opps;
 };
 

@@ -8,7 +8,7 @@
 #include "sim_state.h"
 
 double sim_energy_pj(const struct sim_gpu_desc *g, u32 core,
-		     const struct sim_events *ev, u64 sm_cycles, u64 l2_txn,
-		     u64 dram_txn, u64 t_fs);
+		     const struct sim_events *ev, u64 sm_cycles, u64 t_fs,
+		     double part);
 
 #endif /* SIM_ENERGY_H */

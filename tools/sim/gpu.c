@@ -2,11 +2,15 @@
 /*
  * gpu.c - the GPU around the SMs.
  *
- * All SMs share one core clock, so they advance in lockstep on core
- * cycles; the loop only visits cycles where some SM has something to do
- * (sm_step() tells when), and SMs are always stepped in index order, so
+ * Each SM has a core clock (struct sim_clk); all share one unless a
+ * caller sets an SM's own (sim_set_sm_core(), per-SM V/f domains).  The
+ * loop advances in time and only visits the times at which some SM has
+ * something to do (sm_step() tells at which of its cycles) or a kernel
+ * launches; SMs whose cycle starts then are stepped in index order, so
  * their requests reach the shared memory domain in time order and the
- * FIFO servers of memsys.c see them in the order a real one would.
+ * FIFO servers of memsys.c see them in the order a real one would.  With
+ * one clock this visits exactly the cycles a lockstep loop over core
+ * cycles would, in the same order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +55,8 @@ void sim_init(struct sim *x, const struct sim_gpu_desc *g,
 	}
 	st->seed = seed;
 	st->launch_at = 0;
-	st->period_fs = 1;
+	for (s = 0; s < g->sms; s++)
+		st->sm[s].clk.period_fs = 1;
 	sim_set_opp(x, sim_nr_opp(x) - 1);
 }
 
@@ -64,9 +69,25 @@ void sim_copy(const struct sim *x, struct sim_state *dst,
 }
 
 /*
+ * Switch SM @s to core clock @core (index into the .gpu's core-opp list)
+ * at its current cycle.  From there on its cycle lasts the new period;
+ * requests in the memory domain keep their absolute times.
+ */
+void sim_set_sm_core(struct sim *x, u32 s, u32 core)
+{
+	struct sim_sm *sm = &x->st->sm[s];
+	struct sim_clk *c = &sm->clk;
+
+	c->t_base_fs = sim_time_fs(c, sm->now);
+	c->cyc_base = sm->now;
+	c->core = core;
+	c->period_fs = 1000000000000ULL / x->g->core_khz[core];
+	sm_retime(x, sm);
+}
+
+/*
  * Switch to OPP @opp (index into the table of sim_gpu_opp_table(), core
- * major) at the current cycle.  From here on a core cycle lasts the new
- * period; requests in the memory domain keep their absolute times.
+ * major): every SM to its core clock, the memory to its clock.
  */
 void sim_set_opp(struct sim *x, u32 opp)
 {
@@ -74,14 +95,10 @@ void sim_set_opp(struct sim *x, u32 opp)
 	struct sim_state *st = x->st;
 	u32 s;
 
-	st->t_base_fs = sim_time_fs(st, st->now);
-	st->cyc_base = st->now;
-	st->core = opp / g->nr_mem;
 	st->mem_clk = opp % g->nr_mem;
-	st->period_fs = 1000000000000ULL / g->core_khz[st->core];
 	memsys_set_clock(&st->mem, g->mem_khz[st->mem_clk]);
 	for (s = 0; s < g->sms; s++)
-		sm_retime(x, &st->sm[s]);
+		sim_set_sm_core(x, s, opp / g->nr_mem);
 }
 
 static const struct sim_kernel *launch_kernel(const struct sim *x)
@@ -89,8 +106,11 @@ static const struct sim_kernel *launch_kernel(const struct sim *x)
 	return &x->w->kern[x->w->launch[x->st->launch]];
 }
 
-/* Start the current launch: blocks go round-robin while SMs have room. */
-static void launch(struct sim *x, u64 now)
+/*
+ * Start the current launch at @t_fs: blocks go round-robin while SMs have
+ * room, each placed at its SM's first cycle from @t_fs on.
+ */
+static void launch(struct sim *x, u64 t_fs)
 {
 	const struct sim_kernel *k = launch_kernel(x);
 	struct sim_state *st = x->st;
@@ -106,7 +126,8 @@ static void launch(struct sim *x, u64 now)
 		for (s = 0; s < x->g->sms && st->next_block < k->blocks; s++) {
 			if (!sm_can_place(x, &st->sm[s], k))
 				continue;
-			sm_place_block(x, s, k, st->next_block++, now);
+			sm_place_block(x, s, k, st->next_block++,
+				       sim_cycle_at(&st->sm[s].clk, t_fs));
 			placed = 1;
 		}
 	} while (placed && st->next_block < k->blocks);
@@ -126,8 +147,52 @@ static void block_done(struct sim *x, u32 s, u64 now)
 		sm_place_block(x, s, k, st->next_block++, now + 1);
 }
 
-/* The launch ends once its last block is done and its stores are acked. */
-static void check_complete(struct sim *x, u64 now)
+/*
+ * Every SM's first cycle not simulated is its first from @t_fs on; the
+ * simulated time is the latest of their starts.
+ */
+static void set_now(struct sim *x, u64 t_fs)
+{
+	struct sim_state *st = x->st;
+	u32 s;
+
+	st->now_fs = 0;
+	for (s = 0; s < x->g->sms; s++) {
+		struct sim_sm *sm = &st->sm[s];
+
+		sm->now = sim_cycle_at(&sm->clk, t_fs);
+		if (sim_time_fs(&sm->clk, sm->now) > st->now_fs)
+			st->now_fs = sim_time_fs(&sm->clk, sm->now);
+	}
+}
+
+/* When SM @sm must be stepped next (SIM_INF: nothing pending). */
+static u64 next_fs(const struct sim_sm *sm)
+{
+	return sm->next == SIM_INF ? SIM_INF : sim_time_fs(&sm->clk, sm->next);
+}
+
+/* The first start of a cycle of any SM after @t_fs. */
+static u64 next_tick(const struct sim *x, u64 t_fs)
+{
+	u64 t = SIM_INF;
+	u32 s;
+
+	for (s = 0; s < x->g->sms; s++) {
+		const struct sim_clk *c = &x->st->sm[s].clk;
+		u64 ts = sim_time_fs(c, sim_cycle_at(c, t_fs + 1));
+
+		if (ts < t)
+			t = ts;
+	}
+	return t;
+}
+
+/*
+ * The launch ends once its last block is done and its stores are acked;
+ * the next one starts at the first cycle of any SM after @t_fs.
+ */
+static void check_complete(struct sim *x, u64 t_fs)
 {
 	struct sim_state *st = x->st;
 	u32 s;
@@ -137,11 +202,11 @@ static void check_complete(struct sim *x, u64 now)
 			return;
 	st->draining = 0;
 	if (++st->launch < x->w->nlaunch) {
-		st->launch_at = now + 1;
+		st->launch_at = next_tick(x, t_fs);
 	} else {
 		st->launch--;	/* keep naming the last kernel */
 		st->finished = 1;
-		st->now = now + 1;
+		set_now(x, t_fs + 1);
 	}
 }
 
@@ -164,42 +229,43 @@ int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, u32 stop_launch,
 {
 	struct sim_state *st = x->st;
 	const u32 nsm = x->g->sms;
-	u64 stop_cyc = stop_fs == SIM_INF ? SIM_INF : sim_cycle_at(st, stop_fs);
 	u32 s;
 
 	while (!st->finished) {
 		u64 t = st->launch_at;
 
 		for (s = 0; s < nsm; s++)
-			if (st->sm[s].next < t)
-				t = st->sm[s].next;
-		if (t >= stop_cyc) {
-			st->now = stop_cyc;
-			return 0;
-		}
+			if (next_fs(&st->sm[s]) < t)
+				t = next_fs(&st->sm[s]);
 		if (t == SIM_INF) {
-			snprintf(err, SIM_ERR_MAX, "deadlock at cycle %llu in "
+			snprintf(err, SIM_ERR_MAX, "deadlock at %llu ns in "
 				 "kernel '%s' (a barrier not every warp "
-				 "reaches?)", (unsigned long long)st->now,
+				 "reaches?)",
+				 (unsigned long long)(st->now_fs / 1000000),
 				 launch_kernel(x)->name);
 			return -1;
 		}
-		st->now = t;
+		if (t >= stop_fs) {
+			set_now(x, stop_fs);
+			return 0;
+		}
+		st->now_fs = t;
 		if (st->launch_at == t)
 			launch(x, t);
 		for (s = 0; s < nsm; s++) {
+			u64 c = st->sm[s].next;
 			u32 done;
 
-			if (st->sm[s].next != t)
+			if (next_fs(&st->sm[s]) != t)
 				continue;
-			for (done = sm_step(x, s, t); done; done--)
-				block_done(x, s, t);
+			for (done = sm_step(x, s, c); done; done--)
+				block_done(x, s, c);
 		}
 		if (st->draining)
 			check_complete(x, t);
 		if (!st->finished && (st->insts >= stop_insts ||
 				      st->launch >= stop_launch)) {
-			st->now = t + 1;
+			set_now(x, t + 1);
 			return 0;
 		}
 	}
@@ -211,18 +277,130 @@ void sim_interval_begin(struct sim *x, struct sim_interval *iv)
 	struct sim_state *st = x->st;
 	u32 s;
 
-	iv->start_cyc = st->now;
-	iv->start_fs = sim_time_fs(st, st->now);
-	iv->l2_txn = st->mem.l2_txn;
-	iv->l2_hits = st->mem.l2_hits;
-	iv->dram_txn = st->mem.dram_txn;
-	for (s = 0; s < x->g->sms; s++)
-		sm_interval_begin(&st->sm[s], st->now);
+	iv->start_fs = st->now_fs;
+	for (s = 0; s < x->g->sms; s++) {
+		iv->start_cyc[s] = st->sm[s].now;
+		sm_interval_begin(&st->sm[s], st->sm[s].now);
+	}
 }
 
 static u64 avg(u64 sum, u32 n)
 {
 	return (sum + n / 2) / n;
+}
+
+static void events_add(struct sim_events *sum, const struct sim_events *e)
+{
+	sum->insts += e->insts;
+	sum->mem_insts += e->mem_insts;
+	sum->alu += e->alu;
+	sum->sfu += e->sfu;
+	sum->shm += e->shm;
+	sum->gld_txn += e->gld_txn;
+	sum->gst_txn += e->gst_txn;
+	sum->l2_txn += e->l2_txn;
+	sum->l2_hits += e->l2_hits;
+	sum->dram_txn += e->dram_txn;
+	sum->warps += e->warps;
+	sum->occ += e->occ;
+}
+
+/*
+ * Energy of the SMs among @first .. @first + @n - 1 that run at core clock
+ * @core (sim_energy_pj() of their events at its voltage), with their
+ * share of the leakage and uncore; 0 if none does.
+ */
+static double core_energy_pj(const struct sim *x,
+			     const struct sim_interval *iv, u32 first, u32 n,
+			     u32 core, u64 interval_fs)
+{
+	const struct sim_state *st = x->st;
+	struct sim_events ev = { 0 };
+	u64 cycles = 0;
+	u32 s, m = 0;
+
+	for (s = first; s < first + n; s++) {
+		const struct sim_sm *sm = &st->sm[s];
+
+		if (sm->clk.core != core)
+			continue;
+		m++;
+		cycles += sm->now - iv->start_cyc[s];
+		events_add(&ev, &sm->ev);
+	}
+	if (!m)
+		return 0;
+	return sim_energy_pj(x->g, core, &ev, cycles, interval_fs,
+			     (double)m / x->g->sms);
+}
+
+/*
+ * The record of the interval since @iv for SMs @first .. @first + @n - 1:
+ * their cycle counters averaged (CRISP section 4: the counters of all
+ * SMs in the power domain are averaged), their events summed, their share
+ * (@n of the device's SMs) of the static and uncore energy, and the waves
+ * of SM @first (sm_waves()).
+ */
+static void interval_rec(struct sim *x, const struct sim_interval *iv,
+			 u64 interval_fs, u32 first, u32 n,
+			 struct gpugov_trace_rec *rec)
+{
+	const struct sim_gpu_desc *g = x->g;
+	struct sim_state *st = x->st;
+	struct gpugov_sample *smp = &rec->s;
+	struct sim_events ev = { 0 };
+	u64 cls[CRISP_NR_CLASS] = { 0 }, lcp = 0, crit = 0, lead = 0, lo = 0;
+	u64 cycles = 0, busy_fs;
+	double pj = 0;
+	u32 s, i;
+
+	for (s = first; s < first + n; s++) {
+		struct sim_sm *sm = &st->sm[s];
+
+		sm_account_to(sm, sm->now);
+		cycles += sm->now - iv->start_cyc[s];
+		for (i = 0; i < CRISP_NR_CLASS; i++)
+			cls[i] += sm->cc.cyc[i];
+		lcp += (u64)sm->cc.lcp;
+		crit += (u64)sm->cc.crit;
+		lead += sm->cc.lead;
+		lo += sm->cc.load_out;
+		events_add(&ev, &sm->ev);
+	}
+	busy_fs = st->now_fs - iv->start_fs;
+	if (interval_fs < busy_fs)
+		interval_fs = busy_fs;
+
+	memset(smp, 0, sizeof(*smp));
+	smp->interval_ns = (interval_fs + 500000) / 1000000;
+	smp->busy_ns = (busy_fs + 500000) / 1000000;
+	smp->core_khz = g->core_khz[st->sm[first].clk.core];
+	smp->mem_khz = g->mem_khz[st->mem_clk];
+	smp->caps = GPUGOV_CAP_ALL;
+	smp->insts = ev.insts;
+	smp->load_stall_cyc = avg(cls[CRISP_LOAD_STALL], n);
+	smp->store_stall_cyc = avg(cls[CRISP_STORE_STALL], n);
+	smp->lcp_cyc = avg(lcp, n);
+	smp->load_out_cyc = avg(lo, n);
+	smp->lead_cyc = avg(lead, n);
+	smp->crit_cyc = avg(crit, n);
+	smp->dram_txn = ev.dram_txn;
+	smp->l2_hits = ev.l2_hits;
+	smp->l2_txn = ev.l2_txn;
+	smp->gld_txn = ev.gld_txn;
+	smp->gst_txn = ev.gst_txn;
+	smp->mem_insts = ev.mem_insts;
+	smp->shm_txn = ev.shm;
+	smp->warps = ev.warps;
+	smp->occupancy_q16 = cycles ? (ev.occ << 16) /
+				      ((u64)g->warp_slots * cycles) : 0;
+	for (i = 0; i < g->nr_core; i++)
+		pj += core_energy_pj(x, iv, first, n, i, interval_fs);
+	rec->energy_pj = (u64)(pj + 0.5);
+	smp->energy_uj = (rec->energy_pj + 500000) / 1000000;
+	smp->nr_waves = sm_waves(&st->sm[first], launch_kernel(x),
+				 st->sm[first].now, smp->waves,
+				 GPUGOV_MAX_WAVES);
 }
 
 /**
@@ -231,75 +409,25 @@ static u64 avg(u64 sum, u32 n)
  *	(a fixed-time epoch in which the workload ended), else 0
  * @rec: filled with the counters (rec->seg and rec->opp are the caller's)
  *
- * Cycle counters are averaged over the SMs (CRISP section 4: the
- * counters of all SMs in the power domain are averaged); event counts
- * are totals.  Waves are those of SM 0, the sampled core: the warps
- * resident at the end of the interval (sm_waves()).
+ * Cycle counters are averaged over the SMs, event counts are totals.
+ * Waves are those of SM 0, the sampled core: the warps resident at the
+ * end of the interval (sm_waves()).
  */
 void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		      u64 interval_fs, struct gpugov_trace_rec *rec)
 {
-	const struct sim_gpu_desc *g = x->g;
-	struct sim_state *st = x->st;
-	struct gpugov_sample *smp = &rec->s;
-	struct sim_events ev = { 0 };
-	u64 cls[CRISP_NR_CLASS] = { 0 }, lcp = 0, crit = 0, lead = 0, lo = 0;
-	u64 cycles = st->now - iv->start_cyc, busy_fs, l2, dram;
-	u32 s, i;
+	interval_rec(x, iv, interval_fs, 0, x->g->sms, rec);
+}
 
-	for (s = 0; s < g->sms; s++) {
-		struct sim_sm *sm = &st->sm[s];
-
-		sm_account_to(sm, st->now);
-		for (i = 0; i < CRISP_NR_CLASS; i++)
-			cls[i] += sm->cc.cyc[i];
-		lcp += (u64)sm->cc.lcp;
-		crit += (u64)sm->cc.crit;
-		lead += sm->cc.lead;
-		lo += sm->cc.load_out;
-		ev.insts += sm->ev.insts;
-		ev.mem_insts += sm->ev.mem_insts;
-		ev.alu += sm->ev.alu;
-		ev.sfu += sm->ev.sfu;
-		ev.shm += sm->ev.shm;
-		ev.gld_txn += sm->ev.gld_txn;
-		ev.gst_txn += sm->ev.gst_txn;
-		ev.warps += sm->ev.warps;
-		ev.occ += sm->ev.occ;
-	}
-	busy_fs = sim_time_fs(st, st->now) - iv->start_fs;
-	if (interval_fs < busy_fs)
-		interval_fs = busy_fs;
-	l2 = st->mem.l2_txn - iv->l2_txn;
-	dram = st->mem.dram_txn - iv->dram_txn;
-
-	memset(smp, 0, sizeof(*smp));
-	smp->interval_ns = (interval_fs + 500000) / 1000000;
-	smp->busy_ns = (busy_fs + 500000) / 1000000;
-	smp->core_khz = g->core_khz[st->core];
-	smp->mem_khz = g->mem_khz[st->mem_clk];
-	smp->caps = GPUGOV_CAP_ALL;
-	smp->insts = ev.insts;
-	smp->load_stall_cyc = avg(cls[CRISP_LOAD_STALL], g->sms);
-	smp->store_stall_cyc = avg(cls[CRISP_STORE_STALL], g->sms);
-	smp->lcp_cyc = avg(lcp, g->sms);
-	smp->load_out_cyc = avg(lo, g->sms);
-	smp->lead_cyc = avg(lead, g->sms);
-	smp->crit_cyc = avg(crit, g->sms);
-	smp->dram_txn = dram;
-	smp->l2_hits = st->mem.l2_hits - iv->l2_hits;
-	smp->l2_txn = l2;
-	smp->gld_txn = ev.gld_txn;
-	smp->gst_txn = ev.gst_txn;
-	smp->mem_insts = ev.mem_insts;
-	smp->shm_txn = ev.shm;
-	smp->warps = ev.warps;
-	smp->occupancy_q16 = cycles ? (ev.occ << 16) /
-				      ((u64)g->sms * g->warp_slots * cycles) : 0;
-	rec->energy_pj = (u64)(sim_energy_pj(g, st->core, &ev,
-					     (u64)g->sms * cycles, l2, dram,
-					     interval_fs) + 0.5);
-	smp->energy_uj = (rec->energy_pj + 500000) / 1000000;
-	smp->nr_waves = sm_waves(&st->sm[0], launch_kernel(x), st->now,
-				 smp->waves, GPUGOV_MAX_WAVES);
+/**
+ * sim_interval_end_sm() - the same interval as SM @sm alone sees it: its
+ * own cycle counters, events and waves (every warp resident on it), its
+ * memory transactions, and 1 / sms of the static and uncore energy, so
+ * that the SMs' energies add up to the device's.  Call after
+ * sim_interval_end(), before anything else runs.
+ */
+void sim_interval_end_sm(struct sim *x, const struct sim_interval *iv,
+			 u64 interval_fs, u32 sm, struct gpugov_trace_rec *rec)
+{
+	interval_rec(x, iv, interval_fs, sm, 1, rec);
 }

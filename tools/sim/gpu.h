@@ -11,11 +11,8 @@
 
 /* Where an interval began, to turn cumulative counts into its own. */
 struct sim_interval {
-	u64 start_cyc;
 	u64 start_fs;
-	u64 l2_txn;
-	u64 l2_hits;
-	u64 dram_txn;
+	u64 start_cyc[SIM_MAX_SM];	/* each SM's first cycle of it */
 };
 
 struct sim_state *sim_state_alloc(void);
@@ -24,6 +21,7 @@ void sim_init(struct sim *x, const struct sim_gpu_desc *g,
 void sim_copy(const struct sim *x, struct sim_state *dst,
 	      const struct sim_state *src);
 void sim_set_opp(struct sim *x, u32 opp);
+void sim_set_sm_core(struct sim *x, u32 s, u32 core);
 u32 sim_nr_opp(const struct sim *x);
 void sim_interval_begin(struct sim *x, struct sim_interval *iv);
 #define SIM_NO_LAUNCH	U32_MAX
@@ -32,5 +30,7 @@ int sim_run(struct sim *x, u64 stop_insts, u64 stop_fs, u32 stop_launch,
 	    char *err);
 void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		      u64 interval_fs, struct gpugov_trace_rec *rec);
+void sim_interval_end_sm(struct sim *x, const struct sim_interval *iv,
+			 u64 interval_fs, u32 sm, struct gpugov_trace_rec *rec);
 
 #endif /* SIM_GPU_H */

@@ -11,13 +11,18 @@
 
 #include "gpu_desc.h"
 
+/* An integer key: required, or optional with a default (@opt set). */
 struct gpu_key {
 	const char *name;
 	size_t off;
 	u32 min, max;
+	u8 opt;
+	u32 def;
 };
 
-#define K(f, lo, hi) { #f, offsetof(struct sim_gpu_desc, f), lo, hi }
+#define K(f, lo, hi) { #f, offsetof(struct sim_gpu_desc, f), lo, hi, 0, 0 }
+#define KOPT(f, lo, hi, d) \
+	{ #f, offsetof(struct sim_gpu_desc, f), lo, hi, 1, d }
 
 static const struct gpu_key keys[] = {
 	K(sms, 1, SIM_MAX_SM),
@@ -38,12 +43,24 @@ static const struct gpu_key keys[] = {
 	K(l2_kb, 1, SIM_L2_MAX_KB),
 	K(l2_ways, 1, 64),
 	K(l2_banks, 1, SIM_MAX_BANKS),
-	K(l2_lat, 1, 10000),
-	K(l2_service, 1, 1000),
+	K(l2_lat, 0, 10000),
+	K(l2_service, 0, 1000),
 	K(dram_channels, 1, SIM_MAX_BANKS),
 	K(dram_lat, 1, 10000),
 	K(dram_service, 1, 1000),
+	/* Defaults leave the model as it was before these keys existed: no
+	 * core-clock part of the L2/interconnect, no row buffers. */
+	KOPT(icnt_core_lat, 0, 10000, 0),
+	KOPT(l2_core_lat, 0, 10000, 0),
+	KOPT(l2_core_service, 0, 1000, 0),
+	KOPT(dram_banks, 0, SIM_MAX_DRAM_BANKS, 0),
+	KOPT(dram_row_lines, 1, 1024, 32),
+	KOPT(dram_trp, 0, 1000, 0),
+	KOPT(dram_trcd, 0, 1000, 0),
 };
+
+_Static_assert(sizeof(keys) / sizeof(keys[0]) <= 64,
+	       "sim_gpu_load() marks the keys seen in a u64");
 
 /*
  * Energy coefficients have an upper bound so that every energy and power
@@ -172,22 +189,26 @@ static double opp_power_uw(const struct sim_gpu_desc *g, u32 c)
  * @path: the .gpu file
  * @err: SIM_ERR_MAX bytes for "file:line: message"
  *
- * Every integer key must be given; an OPP table needs at least one core
+ * Every required integer key must be given (optional ones default as in
+ * the key table); an OPP table needs at least one core
  * and one memory OPP and at most GPUGOV_MAX_OPPS (core, mem) pairs.
  */
 int sim_gpu_load(struct sim_gpu_desc *g, const char *path, char *err)
 {
 	struct sim_lexer lx;
-	u32 seen = 0, i;
+	u64 seen = 0;
+	u32 i;
 	int n;
 
 	memset(g, 0, sizeof(*g));
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		*(u32 *)((char *)g + keys[i].off) = keys[i].def;
 	if (sim_lex_open(&lx, path, err))
 		return -1;
 	while ((n = sim_lex_next(&lx)) > 0) {
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 			if (!strcmp(lx.tok[0], keys[i].name))
-				seen |= 1U << i;
+				seen |= 1ULL << i;
 		if (parse_line(&lx, g)) {
 			n = -1;
 			break;
@@ -195,7 +216,7 @@ int sim_gpu_load(struct sim_gpu_desc *g, const char *path, char *err)
 	}
 	if (!n) {
 		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-			if (!(seen & (1U << i))) {
+			if (!keys[i].opt && !(seen & (1ULL << i))) {
 				n = sim_lex_err(&lx, "key '%s' missing",
 						keys[i].name);
 				break;

@@ -20,6 +20,7 @@
 #define SIM_MAX_CORE_OPP	16
 #define SIM_MAX_MEM_OPP		4
 #define SIM_MAX_BANKS		32
+#define SIM_MAX_DRAM_BANKS	32	/* banks per DRAM channel */
 #define SIM_LINE_BYTES		128
 #define SIM_L1_MAX_KB		128	/* tag storage is part of the snapshot */
 #define SIM_L2_MAX_KB		2048
@@ -75,6 +76,16 @@ struct sim_gpu_desc {
 	u32 dram_channels;
 	u32 dram_lat;
 	u32 dram_service;	/* memory cycles a channel is busy per line */
+	/* optional: the part of the L2 and interconnect in the core clock
+	 * domain, core cycles (0: all of it in the memory domain) */
+	u32 icnt_core_lat;	/* each way */
+	u32 l2_core_lat;	/* L2 pipeline */
+	u32 l2_core_service;	/* core cycles a bank is busy per access */
+	/* optional: DRAM banks with row buffers (dram_banks 0: none) */
+	u32 dram_banks;		/* banks per channel */
+	u32 dram_row_lines;	/* lines in one row of a bank */
+	u32 dram_trp;		/* precharge, memory cycles */
+	u32 dram_trcd;		/* activate (row to column), memory cycles */
 	u32 nr_core;
 	u32 core_khz[SIM_MAX_CORE_OPP];
 	u32 core_uv[SIM_MAX_CORE_OPP];

@@ -18,6 +18,9 @@ struct sim_online_opts {
 	struct gpugov_policy_params policy;
 	u64 epoch_ns;
 	FILE *trace;		/* sample trace of what the policy saw, or NULL */
+	/* per-SM V/f domains: one governor per SM, its samples to its
+	 * trace (sim_online_per_sm()) */
+	FILE *const *sm_trace;
 	const char *source;
 	/* --coremem-gpu: replaces the description made from the GPU */
 	const struct coremem_gpu_sel *coremem;
@@ -29,6 +32,10 @@ struct sim_online_opts {
  */
 #define SIM_TARGET_MAX	1000000000000ULL
 
+/*
+ * @opp_epochs: epochs at each OPP; per-SM domains: SM-epochs at each core
+ * clock (the table of sim_online_per_sm())
+ */
 struct sim_online_result {
 	u64 epochs;
 	u64 insts;		/* warp instructions committed */
@@ -41,5 +48,7 @@ void sim_online_target(struct gpugov_policy_params *p, u64 target,
 		       u32 idle_uw);
 int sim_online(struct sim *x, const struct sim_online_opts *o,
 	       struct sim_online_result *r, char *err);
+int sim_online_per_sm(struct sim *x, const struct sim_online_opts *o,
+		      struct sim_online_result *r, char *err);
 
 #endif /* SIM_ONLINE_H */

@@ -26,7 +26,7 @@
 #include "sweep.h"
 
 struct cli {
-	const char *gpu, *wl, *out, *oracle;
+	const char *gpu, *wl, *out, *oracle, *per_sm;
 	u64 seed;
 	double scale;
 	long opp;
@@ -86,7 +86,7 @@ static const char usage_sweep[] =
 	"usage: gpugov-sim sweep -g GPU -w WORKLOAD\n"
 	"          [--segment INSTS | --epoch-us US | --frames]\n"
 	"          [--follow top|energy|edp|ed2p] [-o TRACE] [--oracle FILE]\n"
-	"          [-s S] [--scale F]\n"
+	"          [--per-sm DIR] [-s S] [--scale F]\n"
 	"  -g, --gpu GPU            GPU description file\n"
 	"  -w, --workload WORKLOAD  workload file\n"
 	"  --segment INSTS          intervals of INSTS warp instructions (default 200000)\n"
@@ -96,6 +96,8 @@ static const char usage_sweep[] =
 	"                           the oracle's choice for energy, edp or ed2p\n"
 	"  -o, --output TRACE       write the sweep trace (- = stdout)\n"
 	"  --oracle FILE            write the per-interval oracle (- = stdout)\n"
+	"  --per-sm DIR             also write one sweep trace per SM, DIR/smNN.trace\n"
+	"                           (that SM's counters and all its waves)\n"
 	"  -s, --seed S             random seed (default 1)\n"
 	"  --scale F                multiply every kernel's grid by F (default 1)\n"
 	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
@@ -103,7 +105,8 @@ static const char usage_sweep[] =
 static const char usage_online[] =
 	"usage: gpugov-sim online -g GPU -w WORKLOAD --epoch-us US\n"
 	"          [--predictor NAME] [--objective NAME] [--coremem-gpu NAME|FILE]\n"
-	"          [--target RATE] [--idle-uw UW] [-o TRACE] [-s S] [--scale F]\n"
+	"          [--target RATE] [--idle-uw UW] [-o TRACE | --per-sm DIR]\n"
+	"          [-s S] [--scale F]\n"
 	"  -g, --gpu GPU            GPU description file\n"
 	"  -w, --workload WORKLOAD  workload file\n"
 	"  --epoch-us US            decide every US microseconds (required)\n"
@@ -115,6 +118,8 @@ static const char usage_online[] =
 	"  --coremem-gpu NAME|FILE  GPU description of the coremem model (a built-in\n"
 	"                           name or a key=value file, docs/coremem.md)\n"
 	"  -o, --output TRACE       write the samples the governor saw (- = stdout)\n"
+	"  --per-sm DIR             per-SM V/f domains: a governor per SM sets its\n"
+	"                           core clock; its samples to DIR/smNN.trace\n"
 	"  -s, --seed S             random seed (default 1)\n"
 	"  --scale F                multiply every kernel's grid by F (default 1)\n"
 	"Exit status: 0 success, 1 run-time failure, 2 bad usage.\n";
@@ -221,6 +226,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "frames", no_argument, NULL, 'F' },
 		{ "follow", required_argument, NULL, 'f' },
 		{ "oracle", required_argument, NULL, 'O' },
+		{ "per-sm", required_argument, NULL, 'M' },
 		{ "predictor", required_argument, NULL, 'P' },
 		{ "objective", required_argument, NULL, 'J' },
 		{ "coremem-gpu", required_argument, NULL, 'G' },
@@ -245,6 +251,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 'w': c->wl = optarg; break;
 		case 'o': c->out = optarg; break;
 		case 'O': c->oracle = optarg; break;
+		case 'M': c->per_sm = optarg; break;
 		case 's': c->seed = opt_u64("seed", optarg, U64_MAX); break;
 		case 'S': c->scale = opt_scale(optarg); break;
 		case 'p':
@@ -392,7 +399,7 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	       wl.name, r->s.core_khz, r->s.mem_khz,
 	       (unsigned long long)r->s.busy_ns, r->energy_pj / 1e6,
 	       (unsigned long long)r->s.insts,
-	       (unsigned long long)(x->st->now - iv.start_cyc),
+	       (unsigned long long)(x->st->sm[0].now - iv.start_cyc[0]),
 	       (unsigned long long)r->s.load_stall_cyc,
 	       (unsigned long long)r->s.store_stall_cyc,
 	       (unsigned long long)r->s.lcp_cyc,
@@ -409,11 +416,44 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	return 0;
 }
 
+/* --per-sm DIR: open DIR/sm00.trace ... for every SM; 0 or -1. */
+static int open_per_sm(const char *dir, FILE **f)
+{
+	char path[4096];
+	u32 s;
+
+	for (s = 0; s < gpu.sms; s++) {
+		if (snprintf(path, sizeof(path), "%s/sm%02u.trace", dir, s) >=
+		    (int)sizeof(path)) {
+			fprintf(stderr, "gpugov-sim: --per-sm: path too long\n");
+			return -1;
+		}
+		f[s] = fopen(path, "w");
+		if (!f[s]) {
+			perror(path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int close_per_sm(FILE **f)
+{
+	int rc = 0;
+	u32 s;
+
+	for (s = 0; s < gpu.sms; s++)
+		if (f[s] && fclose(f[s]))
+			rc = -1;
+	return rc;
+}
+
 static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 {
 	struct sim_sweep_opts o = { 0 };
 	struct sim_sweep_result res;
 	char err[SIM_ERR_MAX];
+	FILE *sm_trace[SIM_MAX_SM] = { NULL };
 	double t0;
 	u32 i;
 	int rc;
@@ -433,6 +473,13 @@ static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 	o.trace = open_out(c->out);
 	o.oracle = open_out(c->oracle);
 	o.source = src;
+	if (c->per_sm && open_per_sm(c->per_sm, sm_trace)) {
+		close_per_sm(sm_trace);
+		close_out(o.trace, c->out);
+		close_out(o.oracle, c->oracle);
+		return 1;
+	}
+	o.sm_trace = c->per_sm ? sm_trace : NULL;
 	t0 = now_s();
 	rc = sim_sweep(x, &o, &res, err);
 	t0 = now_s() - t0;
@@ -440,6 +487,10 @@ static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 		fprintf(stderr, "gpugov-sim: %s\n", err);
 	if (close_out(o.trace, c->out) || close_out(o.oracle, c->oracle))
 		rc = -1;
+	if (close_per_sm(sm_trace)) {
+		fprintf(stderr, "gpugov-sim: --per-sm: write error\n");
+		rc = -1;
+	}
 	if (rc)
 		return 1;
 	fprintf(stderr, "%s: %llu intervals x %u OPPs, %.2f Mwarp-inst in "
@@ -460,7 +511,9 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	struct sim_online_opts o = { 0 };
 	struct sim_online_result r;
 	char err[SIM_ERR_MAX];
-	u32 i;
+	FILE *sm_trace[SIM_MAX_SM] = { NULL };
+	u32 i, nopp = c->per_sm ? gpu.nr_core : sim_nr_opp(x);
+	int rc;
 
 	o.pred = c->pred;
 	gpugov_policy_defaults(&o.policy);
@@ -470,12 +523,22 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	o.trace = open_out(c->out);
 	o.source = src;
 	o.coremem = &coremem;
-	if (sim_online(x, &o, &r, err)) {
-		fprintf(stderr, "gpugov-sim: %s\n", err);
-		close_out(o.trace, c->out);
+	if (c->per_sm && open_per_sm(c->per_sm, sm_trace)) {
+		close_per_sm(sm_trace);
 		return 1;
 	}
+	o.sm_trace = sm_trace;
+	rc = c->per_sm ? sim_online_per_sm(x, &o, &r, err) :
+			 sim_online(x, &o, &r, err);
+	if (rc)
+		fprintf(stderr, "gpugov-sim: %s\n", err);
 	if (close_out(o.trace, c->out))
+		rc = -1;
+	if (close_per_sm(sm_trace)) {
+		fprintf(stderr, "gpugov-sim: --per-sm: write error\n");
+		rc = -1;
+	}
+	if (rc)
 		return 1;
 	printf("workload %s predictor %s objective %s epochs %llu time_us %.1f "
 	       "energy_uj %.1f edp %.4g ed2p %.4g insts %llu opp_epochs",
@@ -484,7 +547,7 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	       (unsigned long long)r.epochs, r.ns / 1e3, r.pj / 1e6,
 	       r.pj / 1e6 * r.ns / 1e3, r.pj / 1e6 * r.ns / 1e3 * r.ns / 1e3,
 	       (unsigned long long)r.insts);
-	for (i = 0; i < sim_nr_opp(x); i++)
+	for (i = 0; i < nopp; i++)
 		printf(" %llu", (unsigned long long)r.opp_epochs[i]);
 	putchar('\n');
 	return 0;
@@ -571,6 +634,16 @@ int main(int argc, char **argv)
 	if (c.frames && strcmp(argv[1], "sweep")) {
 		fprintf(stderr, "gpugov-sim %s: --frames is for sweep only\n",
 			argv[1]);
+		return 2;
+	}
+	if (c.per_sm && strcmp(argv[1], "sweep") && strcmp(argv[1], "online")) {
+		fprintf(stderr, "gpugov-sim %s: --per-sm is for sweep and "
+			"online only\n", argv[1]);
+		return 2;
+	}
+	if (c.per_sm && c.out && !strcmp(argv[1], "online")) {
+		fputs("gpugov-sim online: --per-sm writes per-SM traces, -o "
+		      "the device's: give one\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[1], "run"))

@@ -100,7 +100,11 @@ struct sim_sq {
 	u64 t_mem_fs;
 };
 
-/* Event counts of one SM over the current interval (energy, counters). */
+/*
+ * Event counts of one SM over the current interval (energy, counters);
+ * @l2_txn, @l2_hits, @dram_txn: the memory domain's work for the SM's
+ * requests (a write-back counts for the request whose fill evicted it).
+ */
 struct sim_events {
 	u64 insts;
 	u64 mem_insts;
@@ -109,6 +113,9 @@ struct sim_events {
 	u64 shm;
 	u64 gld_txn;
 	u64 gst_txn;
+	u64 l2_txn;
+	u64 l2_hits;
+	u64 dram_txn;
 	u64 warps;
 	u64 occ;	/* sum over cycles of resident warps */
 };
@@ -156,7 +163,21 @@ struct sim_lsu {
  * entries per hash bucket of their line, so a load transaction whose
  * bucket is empty (the usual case) knows it merges with none.
  */
+/**
+ * struct sim_clk - an SM's core clock: cycle c starts at
+ * t_base_fs + (c - cyc_base) * period_fs
+ * @core: index of the core clock in force (the .gpu's core-opp list)
+ */
+struct sim_clk {
+	u64 t_base_fs;
+	u64 cyc_base;
+	u64 period_fs;
+	u32 core;
+};
+
 struct sim_sm {
+	struct sim_clk clk;
+	u64 now;		/* first cycle not yet simulated */
 	u64 next;		/* next cycle this SM must be stepped */
 	u64 acct;		/* first cycle not yet classified */
 	u8 cls;			/* class of the cycles from @acct on */
@@ -197,14 +218,13 @@ struct sim_sm {
 
 /**
  * struct sim_state - the GPU
- * @now: current core cycle
- * @t_base_fs, @cyc_base, @period_fs: core cycle c starts at
- *	t_base_fs + (c - cyc_base) * period_fs
- * @core, @mem: indices of the clocks in force
+ * @now_fs: the time simulated so far: every SM's @now is its first cycle
+ *	starting at or after it
+ * @mem_clk: index of the memory clock in force
  * @launch: index of the current launch in the workload
  * @next_block, @blocks_done: progress of the current launch
  * @draining: every block done, stores still in flight
- * @launch_at: cycle of the next kernel launch, SIM_INF if none pending
+ * @launch_at: time of the next kernel launch, SIM_INF if none pending
  * @finished: workload complete
  * @warp_seq: age counter
  * @insts: warp instructions since the start
@@ -213,11 +233,7 @@ struct sim_sm {
  * @sm: the SMs; only the first gpu->sms are used (and copied)
  */
 struct sim_state {
-	u64 now;
-	u64 t_base_fs;
-	u64 cyc_base;
-	u64 period_fs;
-	u32 core;
+	u64 now_fs;
 	u32 mem_clk;
 	u32 launch;
 	u32 next_block;
@@ -239,16 +255,17 @@ struct sim {
 	struct sim_state *st;
 };
 
-static inline u64 sim_time_fs(const struct sim_state *st, u64 cyc)
+/* Start of cycle @cyc of clock @c. */
+static inline u64 sim_time_fs(const struct sim_clk *c, u64 cyc)
 {
-	return st->t_base_fs + (cyc - st->cyc_base) * st->period_fs;
+	return c->t_base_fs + (cyc - c->cyc_base) * c->period_fs;
 }
 
-/* First core cycle starting at or after @t_fs (t_fs >= t_base_fs). */
-static inline u64 sim_cycle_at(const struct sim_state *st, u64 t_fs)
+/* First cycle of clock @c starting at or after @t_fs (t_fs >= t_base_fs). */
+static inline u64 sim_cycle_at(const struct sim_clk *c, u64 t_fs)
 {
-	return st->cyc_base +
-	       (t_fs - st->t_base_fs + st->period_fs - 1) / st->period_fs;
+	return c->cyc_base +
+	       (t_fs - c->t_base_fs + c->period_fs - 1) / c->period_fs;
 }
 
 /* splitmix64 finaliser: the simulator's only source of randomness. */

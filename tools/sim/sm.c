@@ -468,6 +468,24 @@ static void acks(struct sim_sm *sm, u64 now)
 }
 
 /*
+ * Send line @line into the memory domain for SM @sm at @now and count
+ * what the memory domain did for it; returns memsys_access()'s time.
+ */
+static u64 mem_access(struct sim *x, struct sim_sm *sm, u64 line, u64 now,
+		      int write)
+{
+	struct sim_state *st = x->st;
+	u64 hits = st->mem.l2_hits, dram = st->mem.dram_txn;
+	u64 t = memsys_access(&st->mem, x->g, line, sim_time_fs(&sm->clk, now),
+			      sm->clk.period_fs, write);
+
+	sm->ev.l2_txn++;
+	sm->ev.l2_hits += st->mem.l2_hits - hits;
+	sm->ev.dram_txn += st->mem.dram_txn - dram;
+	return t;
+}
+
+/*
  * One load transaction through the L1.  Returns 0 if it could not go
  * because every MSHR is taken.
  */
@@ -475,7 +493,6 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 		    u64 line, u64 now)
 {
 	const struct sim_gpu_desc *g = x->g;
-	struct sim_state *st = x->st;
 	const u64 *ml = sm->mline;
 	struct sim_mshr *m;
 	u8 dst = sm->lsu.dst;
@@ -502,8 +519,8 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 	sm->mline[i] = line;
 	sm->mfilt[filt_bucket(line)]++;
 	m->nw = 0;
-	m->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 0);
-	sm->mret[i] = sim_cycle_at(st, m->t_mem_fs) + g->l1_miss_lat;
+	m->t_mem_fs = mem_access(x, sm, line, now, 0);
+	sm->mret[i] = sim_cycle_at(&sm->clk, m->t_mem_fs) + g->l1_miss_lat;
 	heap_push(sm, i);
 	crisp_miss_issue(&sm->cc, &m->ts, now);
 	mshr_min_update(sm);
@@ -518,15 +535,14 @@ merge:
 static int store_txn(struct sim *x, struct sim_sm *sm, u64 line, u64 now)
 {
 	const struct sim_gpu_desc *g = x->g;
-	struct sim_state *st = x->st;
 	struct sim_sq *q;
 
 	if (sm->nsq == g->store_queue)
 		return 0;
 	cache_invalidate(sm->l1, &g->l1, line);
 	q = &sm->sq[sm->nsq++];
-	q->t_mem_fs = memsys_access(&st->mem, g, line, sim_time_fs(st, now), 1);
-	q->ack = sim_cycle_at(st, q->t_mem_fs);
+	q->t_mem_fs = mem_access(x, sm, line, now, 1);
+	q->ack = sim_cycle_at(&sm->clk, q->t_mem_fs);
 	sm->sq_min = min_u64(sm->sq_min, q->ack);
 	return 1;
 }
@@ -900,28 +916,29 @@ void sm_interval_begin(struct sim_sm *sm, u64 now)
 }
 
 /*
- * The core clock changed (st's time base is already new): misses still in
- * the memory domain come back at the core cycle their time falls in.
+ * The SM's core clock changed (its time base is already new): misses
+ * still in the memory domain come back at the core cycle their time falls
+ * in.
  */
 void sm_retime(const struct sim *x, struct sim_sm *sm)
 {
-	const struct sim_state *st = x->st;
+	const struct sim_clk *c = &sm->clk;
 	u32 i;
 
 	for (i = 0; i < sm->nmshr; i++) {
 		struct sim_mshr *m = &sm->mshr[i];
 
-		if (m->t_mem_fs > st->t_base_fs)
-			sm->mret[i] = sim_cycle_at(st, m->t_mem_fs) +
+		if (m->t_mem_fs > c->t_base_fs)
+			sm->mret[i] = sim_cycle_at(c, m->t_mem_fs) +
 				      x->g->l1_miss_lat;
 	}
 	heap_build(sm);
 	for (i = 0; i < sm->nsq; i++)
-		if (sm->sq[i].t_mem_fs > st->t_base_fs)
-			sm->sq[i].ack = sim_cycle_at(st, sm->sq[i].t_mem_fs);
+		if (sm->sq[i].t_mem_fs > c->t_base_fs)
+			sm->sq[i].ack = sim_cycle_at(c, sm->sq[i].t_mem_fs);
 	mshr_min_update(sm);
 	sq_min_update(sm);
-	sm->next = min_u64(sm->next, st->now);
+	sm->next = min_u64(sm->next, sm->now);
 }
 
 /*

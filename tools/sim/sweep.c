@@ -53,9 +53,34 @@ static u32 frame_end(const struct sim_workload *w, u32 l)
 	return w->frame_end[f];
 }
 
-/* Run one interval from the current state at @opp into @rec. */
+/*
+ * Each SM's record of the interval just ended (sim_interval_end_sm()) to
+ * its per-SM trace; @sm_rec is scratch space.
+ */
+static void write_sm_recs(struct sim *x, const struct sim_sweep_opts *o,
+			  const struct gpugov_trace_hdr *h,
+			  const struct sim_interval *iv, u64 epoch_fs,
+			  const struct gpugov_trace_rec *rec,
+			  struct gpugov_trace_rec *sm_rec)
+{
+	u32 s;
+
+	for (s = 0; s < x->g->sms; s++) {
+		sim_interval_end_sm(x, iv, epoch_fs, s, sm_rec);
+		sm_rec->seg = rec->seg;
+		sm_rec->opp = rec->opp;
+		gpugov_trace_write_rec(o->sm_trace[s], h, sm_rec);
+	}
+}
+
+/*
+ * Run one interval from the current state at @opp into @rec, numbered
+ * @seg; with per-SM traces, write each SM's record of it (header @h).
+ */
 static int run_interval(struct sim *x, const struct sim_sweep_opts *o,
-			u32 opp, struct gpugov_trace_rec *rec, char *err)
+			u32 opp, u32 seg, const struct gpugov_trace_hdr *h,
+			struct gpugov_trace_rec *rec,
+			struct gpugov_trace_rec *sm_rec, char *err)
 {
 	struct sim_state *st = x->st;
 	struct sim_interval iv;
@@ -76,7 +101,25 @@ static int run_interval(struct sim *x, const struct sim_sweep_opts *o,
 		return -1;
 	sim_interval_end(x, &iv, epoch_fs, rec);
 	rec->opp = opp;
+	rec->seg = seg;
+	if (o->sm_trace)
+		write_sm_recs(x, o, h, &iv, epoch_fs, rec, sm_rec);
 	return 0;
+}
+
+/* The header of SM @s's per-SM trace: the device's, with its domain. */
+static void write_sm_headers(const struct sim *x,
+			     const struct sim_sweep_opts *o,
+			     const struct gpugov_trace_hdr *h)
+{
+	struct gpugov_trace_hdr hs = *h;
+	u32 s;
+
+	hs.domain_count = x->g->sms;
+	for (s = 0; s < x->g->sms; s++) {
+		hs.domain_sm = s;
+		gpugov_trace_write_header(o->sm_trace[s], &hs);
+	}
 }
 
 int sim_sweep(struct sim *x, const struct sim_sweep_opts *o,
@@ -85,7 +128,7 @@ int sim_sweep(struct sim *x, const struct sim_sweep_opts *o,
 	const u32 nopp = sim_nr_opp(x), top = nopp - 1;
 	struct sim_state *snap = sim_state_alloc();
 	struct sim_state **end = calloc(nopp, sizeof(*end));
-	struct gpugov_trace_rec *rec = malloc(nopp * sizeof(*rec));
+	struct gpugov_trace_rec *rec = malloc((nopp + 1) * sizeof(*rec));
 	struct gpugov_trace_hdr h;
 	struct sim_state *live = x->st;
 	int rc = -1;
@@ -105,6 +148,8 @@ int sim_sweep(struct sim *x, const struct sim_sweep_opts *o,
 	sim_gpu_opp_table(x->g, &h.opps);
 	if (o->trace)
 		gpugov_trace_write_header(o->trace, &h);
+	if (o->sm_trace)
+		write_sm_headers(x, o, &h);
 	if (o->oracle)
 		fprintf(o->oracle, "# interval best OPP index per objective:"
 			" seg energy edp ed2p\n");
@@ -117,9 +162,9 @@ int sim_sweep(struct sim *x, const struct sim_sweep_opts *o,
 
 			x->st = end[i];
 			sim_copy(x, end[i], snap);
-			if (run_interval(x, o, i, &rec[i], err))
+			if (run_interval(x, o, i, (u32)res->intervals, &h,
+					 &rec[i], &rec[nopp], err))
 				goto out;
-			rec[i].seg = (u32)res->intervals;
 			res->insts += end[i]->insts - insts0;
 			if (o->trace)
 				gpugov_trace_write_rec(o->trace, &h, &rec[i]);

@@ -34,6 +34,9 @@ enum sim_follow {
  * @follow_obj: the oracle objective for SIM_FOLLOW_ORACLE
  * @trace: sweep trace output, or NULL
  * @oracle: per-interval oracle output, or NULL
+ * @sm_trace: per-SM sweep traces, one per SM of the GPU (header key
+ *	"domain sm ID COUNT"; records of that SM alone, all its waves), or
+ *	NULL
  * @source: text for the trace header's source line
  */
 struct sim_sweep_opts {
@@ -44,6 +47,7 @@ struct sim_sweep_opts {
 	enum sim_objective follow_obj;
 	FILE *trace;
 	FILE *oracle;
+	FILE *const *sm_trace;
 	const char *source;
 };
 

@@ -304,7 +304,33 @@ static inline bool vt_wait_done(int dev, unsigned int ms)
 	return false;
 }
 
-/* Wait until the device has been polled @n more times. */
+/* What a device's devfreq and gpugov state was, as TAP comments. */
+static inline void vt_dump_device(int dev)
+{
+	static const char *const sysfs[] = { "governor", "polling_interval",
+		"timer", "cur_freq", "min_freq", "max_freq" };
+	static char buf[4096];
+	unsigned int i;
+	int n, j;
+
+	for (i = 0; i < sizeof(sysfs) / sizeof(sysfs[0]); i++) {
+		n = vt_read(vt_devfreq(dev, sysfs[i]), buf, sizeof(buf));
+		vt_diag("%s: %s", sysfs[i], n > 0 ? strtok(buf, "\n") : "?");
+	}
+	n = vt_read(vt_simdbg(dev, "status"), buf, sizeof(buf));
+	for (j = 0; j < n; j++)
+		buf[j] = buf[j] == '\n' ? ' ' : buf[j];
+	vt_diag("sim status: %s", n > 0 ? buf : "?");
+	n = vt_read(vt_govdbg(dev, "stats"), buf, sizeof(buf));
+	for (j = 0; j < n; j++)
+		buf[j] = buf[j] == '\n' ? ' ' : buf[j];
+	vt_diag("gpugov stats: %s", n > 0 ? buf : "?");
+}
+
+/*
+ * Wait until the device has been polled @n more times; if it is not, say
+ * what its state was (a device that stops polling is what to debug).
+ */
 static inline bool vt_wait_polls(int dev, unsigned long long n, unsigned int ms)
 {
 	unsigned long long start = vt_key(vt_simdbg(dev, "status"), "polls");
@@ -317,6 +343,8 @@ static inline bool vt_wait_polls(int dev, unsigned long long n, unsigned int ms)
 			return true;
 		vt_sleep_ms(10);
 	}
+	vt_diag("device %d: fewer than %llu polls in %u ms", dev, n, ms);
+	vt_dump_device(dev);
 	return false;
 }
 

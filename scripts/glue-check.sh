@@ -125,7 +125,7 @@ prepare() {
 		mkdir -p "$cache"
 		exec 9>"$dir.lock"
 		flock 9
-		[ -e "$dir/.done" ] || (prepare_tree "$v" "$dir")
+		[ -e "$dir/.done" ] || (prepare_tree "$v" "$dir") >&2
 		exec 9>&-
 	fi
 	echo "$dir"
@@ -245,6 +245,10 @@ case ${1:-} in
 	;;
 esac
 
+# One check at a time per cache: runs from several clones share the trees.
+mkdir -p "$cache"
+exec 8>"$cache/check.lock"
+flock 8
 start=$(date +%s)
 for v in $versions; do
 	# A process of its own, so that set -e holds while preparing.

@@ -11,14 +11,21 @@
  * sample carries:
  *
  *   insts           instructions executed by the shader cores
- *   load_stall_cyc  shader-core cycles spent waiting on memory (the
- *                   counter-set approximation is documented in
- *                   docs/drivers.md)
+ *   load_stall_cyc  GPU cycles spent waiting on memory; the panfrost
+ *                   glue approximates them with the cycles the L2 waits
+ *                   for the external bus on reads (L2_EXT_AR_STALL, mean
+ *                   over L2 slices), which under-states them (the
+ *                   counter mapping is in docs/drivers.md)
  *   dram_txn        L2 external read + write beats
  *   l2_txn, l2_hits L2 lookups and the ones that hit
  *   gld_txn,        load/store unit reads and writes
  *   gst_txn
  *   mem_insts       load/store unit issues
+ *
+ * GPUGOV_MALI_CAPS is what a Mali source may set; it sets only what the
+ * GPU has: Bifrost's L2 counts no hits, so the panfrost glue leaves
+ * l2_hits, and with it GPUGOV_CAP_MEM_TXN, unset there and fills the
+ * five memory fields on Midgard only.
  *
  * CRISP's critical-path counters, LEAD/CRIT latencies, per-wave records,
  * warp occupancy and a memory clock have no Mali counterpart, so the

@@ -17,6 +17,7 @@
 #   fuzz    clang with the libFuzzer and sanitizer runtimes (make fuzz,
 #           the fuzz-replay check suite)
 #   debugkernel  what building the debug guest kernel takes (make debug-kernel)
+#   glue    Debian kernel sources and the arm64 cross compiler (make glue-check)
 set -eu
 
 here=$(dirname "$0")
@@ -36,6 +37,7 @@ for group in "$@"; do
 	deb)	pkgs="$pkgs dpkg-dev debhelper dh-dkms lintian debootstrap" ;;
 	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	debugkernel) pkgs="$pkgs gcc make bc flex bison libelf-dev libssl-dev pahole linux-source-6.1 xz-utils kmod" ;;
+	glue)	pkgs="$pkgs linux-source-6.1 linux-source-6.12 gcc-aarch64-linux-gnu sparse make bc flex bison libssl-dev libelf-dev xz-utils perl rsync" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

@@ -183,43 +183,32 @@ static bool sim_ctl_get(struct sim_dev *sd, enum sim_ctl ctl)
 {
 	bool v;
 
-	switch (ctl) {
-	case SIM_CTL_RUN:
-		spin_lock(&sd->lock);
-		v = sd->running;
-		spin_unlock(&sd->lock);
-		return v;
-	case SIM_CTL_LOOP:
-		spin_lock(&sd->lock);
-		v = sd->loop;
-		spin_unlock(&sd->lock);
-		return v;
-	case SIM_CTL_STOCK:
+	if (ctl == SIM_CTL_STOCK || ctl == SIM_CTL_SUSPEND) {
 		mutex_lock(&sd->ctl_lock);
-		v = !sd->source_on;
-		mutex_unlock(&sd->ctl_lock);
-		return v;
-	case SIM_CTL_SOURCE_FAIL:
-		spin_lock(&sd->lock);
-		v = sd->source_fail;
-		spin_unlock(&sd->lock);
-		return v;
-	case SIM_CTL_MALI:
-		spin_lock(&sd->lock);
-		v = sd->mali;
-		spin_unlock(&sd->lock);
-		return v;
-	case SIM_CTL_GPU_IDLE:
-		spin_lock(&sd->lock);
-		v = sd->msm_idle_hz;
-		spin_unlock(&sd->lock);
-		return v;
-	default:
-		mutex_lock(&sd->ctl_lock);
-		v = sd->suspended;
+		v = ctl == SIM_CTL_STOCK ? !sd->source_on : sd->suspended;
 		mutex_unlock(&sd->ctl_lock);
 		return v;
 	}
+	spin_lock(&sd->lock);
+	switch (ctl) {
+	case SIM_CTL_RUN:
+		v = sd->running;
+		break;
+	case SIM_CTL_LOOP:
+		v = sd->loop;
+		break;
+	case SIM_CTL_SOURCE_FAIL:
+		v = sd->source_fail;
+		break;
+	case SIM_CTL_MALI:
+		v = sd->mali;
+		break;
+	default:
+		v = sd->msm_idle_hz;
+		break;
+	}
+	spin_unlock(&sd->lock);
+	return v;
 }
 
 static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)

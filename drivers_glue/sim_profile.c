@@ -13,8 +13,23 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "sim.h"
+
+/*
+ * msm_devfreq_init() sets simple_ondemand's thresholds to 50/10 in 6.12;
+ * 6.1 hands simple_ondemand a zeroed gpu_devfreq_config (its 90/5, unless
+ * msm's debugfs sets them).  The release in between that changed it was
+ * not looked up: 6.1's setup before 6.12, 6.12's from there on.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define SIM_MSM_UP	50
+#define SIM_MSM_DOWN	10
+#else
+#define SIM_MSM_UP	0
+#define SIM_MSM_DOWN	0
+#endif
 
 static const struct sim_profile sim_profiles[] = {
 	/* gpugov_sim's own: the record's ns, its own table and polling */
@@ -33,8 +48,8 @@ static const struct sim_profile sim_profiles[] = {
 	  .downdifferential = 5, .busy = SIM_BUSY_KTIME,
 	  .cooling = SIM_COOL_OF },
 	/* msm_gpu_devfreq.c: msm_devfreq_profile, msm_devfreq_init() */
-	{ .name = "msm", .polling_ms = 50, .upthreshold = 50,
-	  .downdifferential = 10, .get_cur_freq = true,
+	{ .name = "msm", .polling_ms = 50, .upthreshold = SIM_MSM_UP,
+	  .downdifferential = SIM_MSM_DOWN, .get_cur_freq = true,
 	  .busy = SIM_BUSY_MSM, .cooling = SIM_COOL_OF, .msm_pm = true },
 };
 

@@ -7,14 +7,14 @@
 #                   --allowed, --allowed-schedule and --mali
 
 VM_RANGE_EXPECT := $(VM_DIR)/data/expect-range
-# What 77_profiles runs under its caps: PRED:OBJ:MODE:LO:HI on sweep.blob.
-VM_RANGE_CONFIGS := busy:deadline:stock:1:5 stall:energy:mali:1:5
+# What 77_profiles runs under its caps (mkexpect.sh's PRED:OBJ:SLOW:HYST:MODE:LO_HI).
+VM_RANGE_CONFIGS := busy:deadline:5:0:stock:1_5 stall:energy:5:0:mali:1_5
 
 $(VM_RANGE_EXPECT)/.done: $(VM_DIR)/data/sweep.blob $(BUILD)/gpugov-replay \
-		selftests/vm/mkexpect_range.sh mk/simprof.mk
+		selftests/vm/mkexpect.sh mk/simprof.mk
 	@rm -rf $(dir $@)
-	selftests/vm/mkexpect_range.sh $(BUILD)/gpugov-replay $(dir $@) \
-		$(VM_DIR)/traces/sweep.trace $(VM_RANGE_CONFIGS)
+	selftests/vm/mkexpect.sh $(BUILD)/gpugov-replay $(dir $@) \
+		$(VM_DIR)/traces/sweep.trace sweep $(VM_RANGE_CONFIGS)
 	@touch $@
 
 VM_FILES += $(VM_RANGE_EXPECT):/data/expect-range

@@ -8,7 +8,7 @@
  *
  * For every profile x {stock, mali} x {cap, suspend/resume}, the OPP of
  * every segment the kernel ran equals the predictors/ library's decision
- * for the sample the device gave (as libref.h computes it), computed here
+ * for the sample the device gave (libref.h's protocol), computed here
  * with the same allowed range, the same busy/total arithmetic of the
  * profile (sim_model.h: msm's microseconds and 19.2 MHz busy cycles) and
  * the same Mali counter deltas (no sample after a power-down or a wrap:
@@ -23,11 +23,8 @@
  */
 #include <dirent.h>
 
-#include "blobread.h"
-#include "gpugov_policy.h"
-#include "gpugov_predict.h"
+#include "libref.h"
 #include "sim_model.h"
-#include "simrun.h"
 
 #define BLOB	DATA_DIR "/sweep.blob"
 #define MAX_SEGS 4096
@@ -125,16 +122,10 @@ static void ref_run(const struct run *rn, const struct config *c, u32 first,
 	struct gpugov_opp_range all = { 0, blob.nr_opps - 1 };
 	struct gpugov_pred_state st;
 	struct gpugov_policy_params p;
-	int pid = gpugov_predictor_find(c->predictor, strlen(c->predictor));
+	int pid = ref_init(c, &st, &ps, &p);
 	u64 busy_sum = rn->busy_sum_ns;
 	u32 seg, opp = first;
 
-	gpugov_pred_init(&st);
-	gpugov_policy_state_init(&ps);
-	gpugov_policy_defaults(&p);
-	p.objective = gpugov_objective_find(c->objective, strlen(c->objective));
-	p.max_slowdown_pct = c->max_slowdown;
-	p.hysteresis_pct = c->hysteresis;
 	for (seg = 0; seg < rn->n; seg++) {
 		out[seg] = opp;
 		if (seg == rn->resume_at)
@@ -252,9 +243,9 @@ static int read_log(struct run *rn)
 
 /*
  * The kernel's capped run equals what `gpugov-replay run --allowed LO:HI
- * --stock|--mali` computed on the host (mkexpect_range.sh).  For msm's
+ * --stock|--mali` computed on the host (mkexpect.sh).  For msm's
  * stock device the tool's --stock has exact ns where msm reports
- * microseconds; the sequences agree on this trace, and compare() above
+ * microseconds; the sequences agree on this trace, and check_run() above
  * models the rounding exactly should it ever flip a decision.
  */
 static void replay_compare(const struct run *rn, const struct config *c)
@@ -264,8 +255,10 @@ static void replay_compare(const struct run *rn, const struct config *c)
 	const char *mode = rn->mode == MALI ? "mali" : "stock";
 	u32 i = 0, same = 0;
 
-	snprintf(path, sizeof(path), DATA_DIR "/expect-range/%s__%s__%s__%u_%u.seq",
-		 c->predictor, c->objective, mode, rn->r.lo, rn->r.hi);
+	snprintf(path, sizeof(path),
+		 DATA_DIR "/expect-range/sweep__%s__%s__%u__%u__%s__%u_%u.seq",
+		 c->predictor, c->objective, c->max_slowdown, c->hysteresis, mode,
+		 rn->r.lo, rn->r.hi);
 	if (vt_read(path, buf, sizeof(buf)) <= 0) {
 		vt_ok(0, "%s present", path);
 		return;
@@ -284,7 +277,7 @@ static unsigned long long source_samples(void)
 }
 
 /* Kernel == library over the run, and (with a cap) the range held. */
-static void compare(const struct run *rn, const struct config *c,
+static void check_run(const struct run *rn, const struct config *c,
 		    const char *what)
 {
 	static unsigned char ref[MAX_SEGS], clamped[MAX_SEGS];
@@ -308,6 +301,20 @@ static void compare(const struct run *rn, const struct config *c,
 	differs_from_clamp += !!memcmp(ref, clamped, rn->n);
 }
 
+/* A run of the whole blob on @pr in @mode, OPPs @lo..@hi allowed. */
+static void run_init(struct run *rn, const struct profile *pr, enum mode mode,
+		     u32 lo, u32 hi)
+{
+	memset(rn, 0, sizeof(*rn));
+	rn->prof = pr;
+	rn->mode = mode;
+	rn->n = blob.nr_segs;
+	rn->resume_at = ~0U;
+	rn->wrap_at = ~0U;
+	rn->r.lo = lo;
+	rn->r.hi = hi;
+}
+
 /* A run under a thermal cap (stock) or a max_freq cap (mali) and a floor. */
 static void cap_run(const struct profile *pr, enum mode mode,
 		    const struct config *c, const char *cdev)
@@ -318,14 +325,7 @@ static void cap_run(const struct profile *pr, enum mode mode,
 	bool thermal = mode == STOCK;
 	int err;
 
-	memset(&rn, 0, sizeof(rn));
-	rn.prof = pr;
-	rn.mode = mode;
-	rn.n = blob.nr_segs;
-	rn.resume_at = ~0U;
-	rn.wrap_at = ~0U;
-	rn.r.lo = 1;
-	rn.r.hi = blob.nr_opps - 2;
+	run_init(&rn, pr, mode, 1, blob.nr_opps - 2);
 	err = start_device(&rn, c) ||
 	      (thermal ? !cdev || write_u(path_in(cdev, "cur_state"), 1) :
 			 write_u(vt_devfreq(0, "max_freq"), hz(rn.r.hi))) ||
@@ -339,7 +339,7 @@ static void cap_run(const struct profile *pr, enum mode mode,
 	if (!vt_ok(!err, "%s %s: run under %s cap and min_freq floor", pr->name,
 		   mode == MALI ? "mali" : "stock", thermal ? "thermal" : "max_freq"))
 		return;
-	compare(&rn, c, thermal ? "thermal cap" : "max_freq cap");
+	check_run(&rn, c, thermal ? "thermal cap" : "max_freq cap");
 	replay_compare(&rn, c);
 	if (vt_read(vt_govdbg(0, "decision"), dec, sizeof(dec)) <= 0)
 		dec[0] = 0;
@@ -371,12 +371,7 @@ static void suspend_run(const struct profile *pr, enum mode mode,
 	unsigned int t;
 	int err;
 
-	memset(&rn, 0, sizeof(rn));
-	rn.prof = pr;
-	rn.mode = mode;
-	rn.n = blob.nr_segs;
-	rn.wrap_at = ~0U;
-	rn.r.hi = blob.nr_opps - 1;
+	run_init(&rn, pr, mode, 0, blob.nr_opps - 1);
 	err = start_device(&rn, c) || !vt_wait_polls(0, 2, 5000);
 	rn.busy_sum_ns = vt_key(vt_simdbg(0, "status"), "busy_sum_ns");
 	s0 = source_samples();
@@ -399,7 +394,7 @@ static void suspend_run(const struct profile *pr, enum mode mode,
 	if (!vt_ok(!err, "%s %s: run suspended after segment %llu, no polls while suspended, resumed",
 		   pr->name, mode == MALI ? "mali" : "stock", pos))
 		return;
-	compare(&rn, c, "suspend/resume");
+	check_run(&rn, c, "suspend/resume");
 	if (mode == MALI)
 		vt_ok(source_samples() - s0 == rn.n - 1,
 		      "%s mali: counters cleared by the power-down gave no sample once (%llu samples, %u segments)",
@@ -413,13 +408,8 @@ static void wrap_run(const struct profile *pr, const struct config *c)
 	unsigned long long s0;
 	int err;
 
-	memset(&rn, 0, sizeof(rn));
-	rn.prof = pr;
-	rn.mode = MALI;
-	rn.n = blob.nr_segs;
-	rn.resume_at = ~0U;
+	run_init(&rn, pr, MALI, 0, blob.nr_opps - 1);
 	rn.wrap_at = 0;
-	rn.r.hi = blob.nr_opps - 1;
 	err = start_device(&rn, c) || !vt_wait_polls(0, 2, 5000) ||
 	      vt_write_str(vt_simdbg(0, "mali_counters"), "4294967295");
 	rn.busy_sum_ns = vt_key(vt_simdbg(0, "status"), "busy_sum_ns");
@@ -428,7 +418,7 @@ static void wrap_run(const struct profile *pr, const struct config *c)
 	      !vt_wait_done(0, 120000) || read_log(&rn);
 	if (!vt_ok(!err, "%s mali: run with the counters at 2^32 - 1", pr->name))
 		return;
-	compare(&rn, c, "counter wrap");
+	check_run(&rn, c, "counter wrap");
 	vt_ok(source_samples() - s0 == rn.n - 1,
 	      "%s mali: the wrapping read gave no sample (%llu samples, %u segments)",
 	      pr->name, source_samples() - s0, rn.n);

@@ -54,37 +54,31 @@ check 'grep -q "gpugov-stall-energy" "$dir/mali.csv" && ! grep -q "gpugov-crisp-
 "$replay" run --mali --predictor crisp --objective energy "$trace" >"$dir/mc.out" 2>&1
 check '! grep -q "gpugov-crisp" "$dir/mc.out"' "--mali --predictor crisp: no gpugov-crisp policy"
 
-for bad in "3:1" "1" "a:2" "1:" ":2" "1:99"; do
-	if "$replay" run --allowed "$bad" "$trace" >"$dir/bad.out" 2>"$dir/bad.err"; then
-		nok "--allowed '$bad' refused"
-	elif grep -q "bad value '$bad'" "$dir/bad.err"; then
-		ok "--allowed '$bad' refused: $(head -c 80 "$dir/bad.err")"
+# refused DESC PATTERN ARGS...: `run ARGS TRACE` fails with a message
+# matching PATTERN (the file and line, the value)
+refused() {
+	desc=$1 pat=$2
+	shift 2
+	if "$replay" run "$@" "$trace" >"$dir/bad.out" 2>"$dir/bad.err"; then
+		nok "$desc refused"
+	elif grep -q -- "$pat" "$dir/bad.err"; then
+		ok "$desc refused: $(head -c 90 "$dir/bad.err")"
 	else
-		nok "--allowed '$bad': unclear error: $(head -c 80 "$dir/bad.err")"
+		nok "$desc: unclear error: $(head -c 90 "$dir/bad.err")"
 	fi
+}
+for bad in "3:1" "1" "a:2" "1:" ":2" "1:99"; do
+	refused "--allowed '$bad'" "bad value '$bad'" --allowed "$bad"
 done
 printf 'segment,lo,hi\n5,0,3\n5,0,2\n' >"$dir/dup.csv"
 printf 'segment,lo,hi\n0,4,2\n' >"$dir/inv.csv"
 printf 'segment,lo,hi\n0,1\n' >"$dir/short.csv"
-for b in dup inv short; do
-	if "$replay" run --allowed-schedule "$dir/$b.csv" "$trace" >"$dir/bad.out" 2>"$dir/bad.err"; then
-		nok "schedule $b.csv refused"
-	elif grep -q "$b.csv:[23]:" "$dir/bad.err"; then
-		ok "schedule $b.csv refused, file and line named: $(head -c 90 "$dir/bad.err")"
-	else
-		nok "schedule $b.csv: error names no line: $(head -c 90 "$dir/bad.err")"
-	fi
-done
-if "$replay" run --allowed 0:1 --allowed-schedule "$dir/one.csv" "$trace" >/dev/null 2>"$dir/bad.err"; then
-	nok "--allowed with --allowed-schedule refused"
-else
-	ok "--allowed with --allowed-schedule refused: $(head -c 80 "$dir/bad.err")"
-fi
-if "$replay" run --stock --mali "$trace" >/dev/null 2>"$dir/bad.err"; then
-	nok "--stock with --mali refused"
-else
-	ok "--stock with --mali refused: $(head -c 80 "$dir/bad.err")"
-fi
+refused "schedule with a repeated segment" "dup.csv:3:" --allowed-schedule "$dir/dup.csv"
+refused "schedule with lo > hi" "inv.csv:2:" --allowed-schedule "$dir/inv.csv"
+refused "schedule row of two fields" "short.csv:2:" --allowed-schedule "$dir/short.csv"
+refused "--allowed-schedule of a missing file" "$dir/none.csv" --allowed-schedule "$dir/none.csv"
+refused "--allowed with --allowed-schedule" "one --allowed" --allowed 0:1 --allowed-schedule "$dir/one.csv"
+refused "--stock with --mali" "not both" --stock --mali
 echo "1..$((n + f))"
 echo "RESULT replay-allowed: $n passed, $f failed"
 [ "$f" -eq 0 ]

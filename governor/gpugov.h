@@ -60,9 +60,6 @@ struct gpugov_stats {
  * @scratch: what the counter source writes; copied to @sample only if
  *	the source succeeds [L]
  * @dec: the last decision [L]
- * @range: OPPs the device allowed at the last poll [L]
- * @min_hz: the devfreq core's lower bound at the last poll [L]
- * @max_hz: its upper bound [L]
  * @used: model used for @dec after capability fallback [L]
  * @have_dec: @sample and @dec are valid [L]
  * @stats: counters [L]
@@ -82,9 +79,6 @@ struct gpugov_dev {
 	struct gpugov_sample sample;
 	struct gpugov_sample scratch;
 	struct gpugov_decision dec;
-	struct gpugov_opp_range range;
-	unsigned long min_hz;
-	unsigned long max_hz;
 	enum gpugov_pred_id used;
 	bool have_dec;
 	struct gpugov_stats stats;
@@ -99,7 +93,8 @@ const char *gpugov_reason_name(u32 id);
 
 /* gpugov_opp.c */
 int gpugov_opp_build(struct gpugov_dev *g);
-void gpugov_opp_allowed(struct gpugov_dev *g);
+void gpugov_opp_allowed(const struct gpugov_dev *g,
+			struct gpugov_opp_range *r);
 
 /* gpugov_poll.c */
 int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);

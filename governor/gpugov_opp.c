@@ -127,8 +127,9 @@ int gpugov_opp_build(struct gpugov_dev *g)
 }
 
 /**
- * gpugov_opp_allowed() - the OPPs the device may run at now, into g->range
+ * gpugov_opp_allowed() - the OPPs the device may run at now
  * @g: state of a started device; df->lock held
+ * @r: the allowed OPPs, indices into g->table
  *
  * devfreq_get_freq_range() is what devfreq_update_target() clamps a
  * governor's frequency to after get_target_freq() (6.1 and 6.12 alike):
@@ -142,7 +143,8 @@ int gpugov_opp_build(struct gpugov_dev *g)
  * Should no OPP fit between them, the core ends at the OPP just below the
  * maximum (or the lowest), and so does the range.
  */
-void gpugov_opp_allowed(struct gpugov_dev *g)
+void gpugov_opp_allowed(const struct gpugov_dev *g,
+			struct gpugov_opp_range *r)
 {
 	unsigned long min_hz, max_hz;
 	u32 lo = 0, hi, nr = g->table.nr;
@@ -154,8 +156,6 @@ void gpugov_opp_allowed(struct gpugov_dev *g)
 	hi = nr - 1;
 	while (hi && g->opp_hz[hi] > max_hz)
 		hi--;
-	g->range.lo = min(lo, hi);
-	g->range.hi = hi;
-	g->min_hz = min_hz;
-	g->max_hz = max_hz;
+	r->lo = min(lo, hi);
+	r->hi = hi;
 }

@@ -95,6 +95,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	struct gpugov_dev *g = df->governor_data;
 	struct gpugov_sample *s;
 	struct gpugov_decision *d;
+	struct gpugov_opp_range allowed;
 	u64 t0, now;
 	bool from_source;
 	int err;
@@ -125,8 +126,8 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	gpugov_pred_observe(&g->pred, s);
 	g->used = gpugov_predict(&g->pred, g->predictor, s, &g->table,
 				 d->time_ps);
-	gpugov_opp_allowed(g);
-	gpugov_decide_in(&g->params, &g->policy, &g->table, &g->range, s, d);
+	gpugov_opp_allowed(g, &allowed);
+	gpugov_decide_in(&g->params, &g->policy, &g->table, &allowed, s, d);
 	if (d->chosen >= g->table.nr)
 		d->chosen = g->table.nr - 1;
 	g->have_dec = true;

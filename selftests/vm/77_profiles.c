@@ -345,12 +345,12 @@ static void cap_run(const struct profile *pr, enum mode mode,
 		dec[0] = 0;
 	vt_ok(vt_snap_key(dec, "allowed_lo") == rn.r.lo &&
 	      vt_snap_key(dec, "allowed_hi") == rn.r.hi &&
-	      vt_snap_key(dec, "min_hz") == hz(rn.r.lo) &&
-	      vt_snap_key(dec, "max_hz") == hz(rn.r.hi) &&
+	      vt_snap_key(dec, "allowed_lo_khz") * 1000 == hz(rn.r.lo) &&
+	      vt_snap_key(dec, "allowed_hi_khz") * 1000 == hz(rn.r.hi) &&
 	      vt_snap_key(dec, "chosen") >= rn.r.lo &&
 	      vt_snap_key(dec, "chosen") <= rn.r.hi,
-	      "%s: debugfs decision shows bounds %llu..%llu Hz = OPPs %u..%u, chosen within",
-	      pr->name, hz(rn.r.lo), hz(rn.r.hi), rn.r.lo, rn.r.hi);
+	      "%s: debugfs decision shows OPPs %u..%u allowed (%llu..%llu Hz), chosen within",
+	      pr->name, rn.r.lo, rn.r.hi, hz(rn.r.lo), hz(rn.r.hi));
 	if (mode == MALI)
 		vt_ok(source_samples() - s0 >= rn.n,
 		      "%s mali: every segment gave a counter sample", pr->name);
@@ -473,7 +473,7 @@ static void check_trans_stat(const struct profile *pr)
 /* msm: a device that starts suspended, the idle stash and the boost. */
 static void msm_checks(void)
 {
-	char dec[1024], cur[32];
+	char dec[1024], cur[32], floor[32];
 	unsigned long long lo_khz = blob.table.opp[0].core_khz, boost_lo;
 	u32 i;
 	int err;
@@ -506,21 +506,22 @@ static void msm_checks(void)
 	     blob.table.opp[boost_lo].core_khz < 2 * lo_khz; boost_lo++)
 		;
 	err = err || vt_write_str(vt_simdbg(0, "gpu_idle"), "0") ||
-	      vt_read(vt_govdbg(0, "decision"), dec, sizeof(dec)) <= 0;
+	      vt_read(vt_govdbg(0, "decision"), dec, sizeof(dec)) <= 0 ||
+	      vt_read_line(vt_devfreq(0, "min_freq"), floor, sizeof(floor));
 	if (err)
-		dec[0] = 0;
-	vt_ok(!err && vt_snap_key(dec, "min_hz") == 2 * lo_khz * 1000 &&
+		dec[0] = floor[0] = 0;
+	vt_ok(!err && strtoull(floor, NULL, 10) == 2 * lo_khz * 1000 &&
 	      vt_snap_key(dec, "allowed_lo") == boost_lo,
-	      "msm: active after idling longer than the polling interval: boost floor %llu Hz = OPP %llu (min_hz %llu, allowed_lo %llu)",
-	      2 * lo_khz * 1000, boost_lo, vt_snap_key(dec, "min_hz"),
-	      vt_snap_key(dec, "allowed_lo"));
+	      "msm: active after idling longer than the polling interval: boost floor %llu Hz (min_freq %s), gpugov's lowest allowed OPP %llu (%llu)",
+	      2 * lo_khz * 1000, floor, boost_lo, vt_snap_key(dec, "allowed_lo"));
 	vt_sleep_ms(1500);
-	if (vt_read(vt_govdbg(0, "decision"), dec, sizeof(dec)) <= 0)
-		dec[0] = 0;
-	vt_ok(vt_snap_key(dec, "min_hz") == lo_khz * 1000 &&
+	if (vt_read(vt_govdbg(0, "decision"), dec, sizeof(dec)) <= 0 ||
+	    vt_read_line(vt_devfreq(0, "min_freq"), floor, sizeof(floor)))
+		dec[0] = floor[0] = 0;
+	vt_ok(strtoull(floor, NULL, 10) == lo_khz * 1000 &&
 	      vt_snap_key(dec, "allowed_lo") == 0,
-	      "msm: the boost ends after one polling interval (min_hz %llu)",
-	      vt_snap_key(dec, "min_hz"));
+	      "msm: the boost ends after one polling interval (min_freq %s, allowed_lo %llu)",
+	      floor, vt_snap_key(dec, "allowed_lo"));
 	vt_write_str(vt_devfreq(0, "polling_interval"), "1");
 }
 

@@ -361,27 +361,55 @@ static void cap_run(const struct profile *pr, enum mode mode,
 	write_u(vt_devfreq(0, "min_freq"), 0);
 }
 
-/* A run with a runtime suspend and resume a quarter of the way or later. */
+/* Wait until the device's run reached segment @pos (or ended). */
+static bool wait_pos(unsigned long long pos)
+{
+	unsigned int t;
+
+	for (t = 0; t < 20000; t += 2) {
+		char st[1024];
+
+		if (vt_read(vt_simdbg(0, "status"), st, sizeof(st)) > 0 &&
+		    (vt_snap_key(st, "pos") >= pos || vt_snap_key(st, "done") == 1))
+			return true;
+		vt_sleep_ms(2);
+	}
+	return false;
+}
+
+/*
+ * Stop the run @more segments after @pos (sooner if it ends); rn->n and
+ * rn->kern become the segments it ran.  The rest of the trace would check
+ * nothing new and cost guest time.
+ */
+static int stop_after(struct run *rn, unsigned long long pos, unsigned int more)
+{
+	unsigned long long n;
+
+	if (!wait_pos(pos + more) || vt_write_str(vt_simdbg(0, "run"), "0"))
+		return -1;
+	n = vt_key(vt_simdbg(0, "status"), "consumed");
+	if (n <= pos || n > rn->n)
+		return -1;
+	rn->n = n;
+	return read_log(rn);
+}
+
+/* A run with a runtime suspend and resume after 20 segments or more. */
 static void suspend_run(const struct profile *pr, enum mode mode,
 			const struct config *c)
 {
 	static struct run rn;
 	char st[1024];
 	unsigned long long pos, polls, s0;
-	unsigned int t;
 	int err;
 
 	run_init(&rn, pr, mode, 0, blob.nr_opps - 1);
 	err = start_device(&rn, c) || !vt_wait_polls(0, 2, 5000);
 	rn.busy_sum_ns = vt_key(vt_simdbg(0, "status"), "busy_sum_ns");
 	s0 = source_samples();
-	err = err || vt_write_str(vt_simdbg(0, "run"), "1");
-	for (t = 0; !err && t < 20000; t += 2) {
-		if (vt_key(vt_simdbg(0, "status"), "pos") >= rn.n / 4)
-			break;
-		vt_sleep_ms(2);
-	}
-	err = err || vt_write_str(vt_simdbg(0, "suspend"), "1") ||
+	err = err || vt_write_str(vt_simdbg(0, "run"), "1") || !wait_pos(20) ||
+	      vt_write_str(vt_simdbg(0, "suspend"), "1") ||
 	      vt_read(vt_simdbg(0, "status"), st, sizeof(st)) <= 0;
 	pos = vt_snap_key(st, "pos");
 	polls = vt_snap_key(st, "polls");
@@ -390,8 +418,8 @@ static void suspend_run(const struct profile *pr, enum mode mode,
 	      pos == 0 || pos >= rn.n;
 	rn.resume_at = pos;
 	err = err || vt_write_str(vt_simdbg(0, "suspend"), "0") ||
-	      !vt_wait_done(0, 120000) || read_log(&rn);
-	if (!vt_ok(!err, "%s %s: run suspended after segment %llu, no polls while suspended, resumed",
+	      stop_after(&rn, pos, 40);
+	if (!vt_ok(!err, "%s %s: run suspended after segment %llu, no polls while suspended, resumed, stopped 40 later",
 		   pr->name, mode == MALI ? "mali" : "stock", pos))
 		return;
 	check_run(&rn, c, "suspend/resume");
@@ -415,8 +443,8 @@ static void wrap_run(const struct profile *pr, const struct config *c)
 	rn.busy_sum_ns = vt_key(vt_simdbg(0, "status"), "busy_sum_ns");
 	s0 = source_samples();
 	err = err || vt_write_str(vt_simdbg(0, "run"), "1") ||
-	      !vt_wait_done(0, 120000) || read_log(&rn);
-	if (!vt_ok(!err, "%s mali: run with the counters at 2^32 - 1", pr->name))
+	      stop_after(&rn, 0, 40);
+	if (!vt_ok(!err, "%s mali: 40 segments with the counters at 2^32 - 1", pr->name))
 		return;
 	check_run(&rn, c, "counter wrap");
 	vt_ok(source_samples() - s0 == rn.n - 1,
@@ -483,7 +511,7 @@ static void msm_checks(void)
 	      "msm: a new devfreq device starts suspended (msm_devfreq_init)");
 	err = vt_write_str(vt_simdbg(0, "suspend"), "0") ||
 	      vt_set_governor(0, "gpugov") ||
-	      vt_write_str(vt_devfreq(0, "polling_interval"), "500");
+	      vt_write_str(vt_devfreq(0, "polling_interval"), "200");
 	/* Idle polls under gpugov bring the device to the lowest OPP. */
 	for (i = 0; !err && i < 100 && vt_key(vt_simdbg(0, "status"), "cur") != 0; i++)
 		vt_sleep_ms(50);
@@ -501,7 +529,7 @@ static void msm_checks(void)
 	      "msm: a floor at the top while idle moves only the stash (cur_freq %s)",
 	      err ? "?" : cur);
 	err = write_u(vt_devfreq(0, "min_freq"), 0);
-	vt_sleep_ms(600);
+	vt_sleep_ms(300);
 	for (boost_lo = 0; boost_lo < blob.nr_opps &&
 	     blob.table.opp[boost_lo].core_khz < 2 * lo_khz; boost_lo++)
 		;
@@ -514,7 +542,7 @@ static void msm_checks(void)
 	      vt_snap_key(dec, "allowed_lo") == boost_lo,
 	      "msm: active after idling longer than the polling interval: boost floor %llu Hz (min_freq %s), gpugov's lowest allowed OPP %llu (%llu)",
 	      2 * lo_khz * 1000, floor, boost_lo, vt_snap_key(dec, "allowed_lo"));
-	vt_sleep_ms(1500);
+	vt_sleep_ms(700);
 	if (vt_read(vt_govdbg(0, "decision"), dec, sizeof(dec)) <= 0 ||
 	    vt_read_line(vt_devfreq(0, "min_freq"), floor, sizeof(floor)))
 		dec[0] = floor[0] = 0;

@@ -27,7 +27,8 @@ MODULE_PARM_DESC(stock, "start without a gpugov counter source");
 
 unsigned int sim_polling_ms = 10;
 module_param_named(polling_ms, sim_polling_ms, uint, 0444);
-MODULE_PARM_DESC(polling_ms, "initial devfreq polling interval in ms");
+MODULE_PARM_DESC(polling_ms,
+		 "initial devfreq polling interval in ms (profile sim; the drivers' profiles have theirs)");
 
 char *sim_governor = "simple_ondemand";
 module_param_named(governor, sim_governor, charp, 0444);
@@ -36,7 +37,7 @@ MODULE_PARM_DESC(governor, "devfreq governor the devices start with");
 bool sim_descending;
 module_param_named(descending, sim_descending, bool, 0444);
 MODULE_PARM_DESC(descending,
-		 "give devfreq the frequency table in descending order");
+		 "give devfreq the frequency table in descending order (profile sim)");
 
 static char *profile = "sim";
 module_param(profile, charp, 0444);

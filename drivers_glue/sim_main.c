@@ -142,7 +142,12 @@ static int __init sim_init(void)
 	int err;
 
 	sim_prof = sim_profile_find(profile);
-	if (!nr_devices || nr_devices > SIM_MAX_DEVICES || !sim_prof)
+	if (!sim_prof) {
+		pr_err(SIM_NAME ": unknown profile '%s' (sim, panfrost, panthor, lima, msm)\n",
+		       profile);
+		return -EINVAL;
+	}
+	if (!nr_devices || nr_devices > SIM_MAX_DEVICES)
 		return -EINVAL;
 	sim_debugfs_init();
 	err = platform_driver_register(&sim_driver);

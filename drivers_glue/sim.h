@@ -22,10 +22,13 @@
 #include <linux/devfreq.h>
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
+#include <linux/pm_qos.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 
 #include "gpugov_simblob.h"
 #include "gpugov_source.h"
+#include "sim_model.h"
 
 #define SIM_NAME	"gpugov_sim"
 #define SIM_MAX_DEVICES	8
@@ -33,7 +36,47 @@
 struct sim_dev;
 
 enum sim_ctl { SIM_CTL_RUN, SIM_CTL_LOOP, SIM_CTL_STOCK, SIM_CTL_SUSPEND,
-	       SIM_CTL_SOURCE_FAIL, SIM_NR_CTL };
+	       SIM_CTL_SOURCE_FAIL, SIM_CTL_MALI, SIM_CTL_GPU_IDLE, SIM_NR_CTL };
+
+/* How a profile's get_dev_status() computes busy/total (sim_profile.c). */
+enum sim_busy {
+	SIM_BUSY_RECORD,	/* the record's busy and interval, ns */
+	SIM_BUSY_KTIME,		/* ns accumulated by job hooks, reset on read */
+	SIM_BUSY_MSM,		/* us since the last read, busy from cycles */
+};
+
+/* Which devfreq_cooling registration a profile's driver uses. */
+enum sim_cooling {
+	SIM_COOL_PLAIN,		/* devfreq_cooling_register() */
+	SIM_COOL_EM,		/* devfreq_cooling_em_register(df, NULL) */
+	SIM_COOL_OF,		/* of_devfreq_cooling_register(of_node, df) */
+};
+
+/**
+ * struct sim_profile - the devfreq setup of one GPU driver
+ * @name: value of the profile parameter
+ * @polling_ms: devfreq polling interval, 0 = the polling_ms parameter
+ * @upthreshold: simple_ondemand gov_data, 0 = no gov_data (its 90/5)
+ * @downdifferential: simple_ondemand gov_data
+ * @own_table: the profile hands devfreq a frequency table; otherwise
+ *	devfreq builds it from the OPPs (freq_table NULL, max_state 0)
+ * @get_cur_freq: the profile has a get_cur_freq callback
+ * @busy: how busy/total are computed
+ * @cooling: how the cooling device is registered
+ * @msm_pm: msm's devfreq power management: the device starts suspended
+ *	and the gpu_idle control runs msm_devfreq_idle()/_active()
+ */
+struct sim_profile {
+	const char *name;
+	unsigned int polling_ms;
+	unsigned int upthreshold;
+	unsigned int downdifferential;
+	bool own_table;
+	bool get_cur_freq;
+	enum sim_busy busy;
+	enum sim_cooling cooling;
+	bool msm_pm;
+};
 
 /**
  * struct sim_ctl_file - what a boolean control file in debugfs controls
@@ -84,6 +127,18 @@ struct sim_trace {
  * @loop: wrap around at the end instead of stopping [lock]
  * @source_fail: the counter source fills the sample's counters, then
  *	fails with -EIO, as a driver whose counter read fails half way [lock]
+ * @mali: the counter source gives the Mali fields only, from @mali_ctr
+ *	[lock]
+ * @mali_ctr: the Mali counters [lock]
+ * @clock_ns: simulated time: the intervals of every poll so far [lock]
+ * @busy_sum_ns: the busy time of those polls [lock]
+ * @acc_busy_ns: SIM_BUSY_KTIME's busy accumulator [lock]
+ * @acc_idle_ns: its idle accumulator [lock]
+ * @msm_time_ns: SIM_BUSY_MSM: @clock_ns at its last read [lock]
+ * @msm_cycles: the busy-cycle counter at its last read [lock]
+ * @msm_idle_hz: msm's idle_freq: while the GPU idles, the frequency
+ *	devfreq believes in force, 0 when active [lock]
+ * @msm_idle_at: when the GPU went idle, ktime ns [lock]
  * @last: record consumed by the last poll, NULL if it was idle [lock]
  * @polls: polls since the last start [lock]
  * @consumed: segments consumed since the last start [lock]
@@ -91,6 +146,12 @@ struct sim_trace {
  * @energy_pj: their energy [lock]
  * @log: OPP index each of them ran at, @log_len entries [lock]
  * @log_cap: capacity of @log
+ * @prof: the driver profile
+ * @gov_data: simple_ondemand's thresholds for @prof
+ * @cdev: the devfreq cooling device, NULL if it could not register
+ *	[ctl_lock]
+ * @boost_req: msm's boost_freq PM QoS minimum-frequency request
+ * @boost_end: msm_devfreq_boost_work(): drops the boost request
  */
 struct sim_dev {
 	struct platform_device *pdev;
@@ -119,11 +180,29 @@ struct sim_dev {
 	u8 *log;
 	u32 log_len;
 	u32 log_cap;
+	bool mali;
+	struct sim_mali mali_ctr;
+	u64 clock_ns;
+	u64 busy_sum_ns;
+	u64 acc_busy_ns;
+	u64 acc_idle_ns;
+	u64 msm_time_ns;
+	u64 msm_cycles;
+	unsigned long msm_idle_hz;
+	u64 msm_idle_at;
+
+	const struct sim_profile *prof;
+	struct devfreq_simple_ondemand_data gov_data;
+	struct thermal_cooling_device *cdev;
+	struct dev_pm_qos_request boost_req;
+	struct delayed_work boost_end;
 };
 
 extern unsigned int sim_polling_ms;
 extern char *sim_governor;
 extern bool sim_descending;
+extern bool sim_mali;
+extern const struct sim_profile *sim_prof;
 
 /* sim_blob.c */
 struct sim_trace *sim_trace_parse(const u8 *buf, size_t len);
@@ -132,6 +211,7 @@ void sim_trace_free(struct sim_trace *t);
 const u64 *sim_trace_rec(const struct sim_trace *t, u32 seg, u32 opp);
 
 /* sim_devfreq.c */
+u32 sim_opp_index(const struct sim_trace *t, unsigned long hz);
 void sim_profile_init(struct sim_dev *sd);
 int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 		       const char *gov);
@@ -140,6 +220,17 @@ int sim_install_trace(struct sim_dev *sd, struct sim_trace *t);
 void sim_set_running(struct sim_dev *sd, bool run);
 int sim_set_source(struct sim_dev *sd, bool on);
 int sim_set_suspended(struct sim_dev *sd, bool suspend);
+
+/* sim_profile.c */
+const struct sim_profile *sim_profile_find(const char *name);
+void sim_profile_setup(struct sim_dev *sd);
+int sim_profile_attach(struct sim_dev *sd);
+void sim_profile_detach(struct sim_dev *sd);
+void sim_profile_reset(struct sim_dev *sd);
+void sim_profile_resumed(struct sim_dev *sd);
+void sim_profile_status(struct sim_dev *sd, u64 busy_ns, u64 total_ns,
+			struct devfreq_dev_status *stat);
+int sim_msm_set_idle(struct sim_dev *sd, bool idle);
 
 /* sim_debugfs.c */
 void sim_debugfs_init(void);

@@ -11,7 +11,12 @@
  *   stock    (rw) 1: no counter source (busy/total only), 0: source
  *   suspend  (rw) 1: devfreq_suspend_device(), 0: devfreq_resume_device()
  *   source_fail (rw) 1: the counter source fills the sample, then fails
- *   status   (r)  key value lines: run state and totals
+ *   mali     (rw) 1: the counter source gives the Mali fields only
+ *   gpu_idle (rw) msm profile: 1 msm_devfreq_idle(), 0 msm_devfreq_active()
+ *   mali_counters (rw) the Mali counters' values; writing N sets them all,
+ *            and the values the last read saw, to N (to bring them near
+ *            their 2^32 wrap)
+ *   status   (r)  key value lines: profile, run state and totals
  *   log      (r)  "segment opp khz" for every segment consumed
  *   opps     (r)  "index khz mem_khz uv power_uw"
  */
@@ -20,6 +25,7 @@
 #include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/thermal.h>
 #include <linux/uaccess.h>
 #include "sim_unaligned.h"
 
@@ -177,33 +183,32 @@ static bool sim_ctl_get(struct sim_dev *sd, enum sim_ctl ctl)
 {
 	bool v;
 
-	switch (ctl) {
-	case SIM_CTL_RUN:
-		spin_lock(&sd->lock);
-		v = sd->running;
-		spin_unlock(&sd->lock);
-		return v;
-	case SIM_CTL_LOOP:
-		spin_lock(&sd->lock);
-		v = sd->loop;
-		spin_unlock(&sd->lock);
-		return v;
-	case SIM_CTL_STOCK:
+	if (ctl == SIM_CTL_STOCK || ctl == SIM_CTL_SUSPEND) {
 		mutex_lock(&sd->ctl_lock);
-		v = !sd->source_on;
-		mutex_unlock(&sd->ctl_lock);
-		return v;
-	case SIM_CTL_SOURCE_FAIL:
-		spin_lock(&sd->lock);
-		v = sd->source_fail;
-		spin_unlock(&sd->lock);
-		return v;
-	default:
-		mutex_lock(&sd->ctl_lock);
-		v = sd->suspended;
+		v = ctl == SIM_CTL_STOCK ? !sd->source_on : sd->suspended;
 		mutex_unlock(&sd->ctl_lock);
 		return v;
 	}
+	spin_lock(&sd->lock);
+	switch (ctl) {
+	case SIM_CTL_RUN:
+		v = sd->running;
+		break;
+	case SIM_CTL_LOOP:
+		v = sd->loop;
+		break;
+	case SIM_CTL_SOURCE_FAIL:
+		v = sd->source_fail;
+		break;
+	case SIM_CTL_MALI:
+		v = sd->mali;
+		break;
+	default:
+		v = sd->msm_idle_hz;
+		break;
+	}
+	spin_unlock(&sd->lock);
+	return v;
 }
 
 static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)
@@ -228,6 +233,18 @@ static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)
 		spin_lock(&sd->lock);
 		sd->source_fail = v;
 		spin_unlock(&sd->lock);
+		break;
+	case SIM_CTL_MALI:
+		spin_lock(&sd->lock);
+		if (v != sd->mali)
+			sim_mali_rebase(&sd->mali_ctr);
+		sd->mali = v;
+		spin_unlock(&sd->lock);
+		break;
+	case SIM_CTL_GPU_IDLE:
+		mutex_lock(&sd->ctl_lock);
+		err = sim_msm_set_idle(sd, v);
+		mutex_unlock(&sd->ctl_lock);
 		break;
 	default:
 		mutex_lock(&sd->ctl_lock);
@@ -276,8 +293,10 @@ static int sim_status_show(struct seq_file *m, void *unused)
 	const struct sim_trace *t;
 
 	mutex_lock(&sd->ctl_lock);
+	seq_printf(m, "profile %s\n", sd->prof->name);
 	seq_printf(m, "source %d\nsuspended %d\n", sd->source_on,
 		   sd->suspended);
+	seq_printf(m, "cooling %s\n", sd->cdev ? sd->cdev->type : "none");
 	spin_lock(&sd->lock);
 	t = sd->trace;
 	if (t) {
@@ -292,6 +311,8 @@ static int sim_status_show(struct seq_file *m, void *unused)
 		   sd->pos);
 	seq_printf(m, "polls %llu\nconsumed %llu\ntime_ns %llu\nenergy_pj %llu\n",
 		   sd->polls, sd->consumed, sd->time_ns, sd->energy_pj);
+	seq_printf(m, "mali %d\nclock_ns %llu\nbusy_sum_ns %llu\n", sd->mali,
+		   sd->clock_ns, sd->busy_sum_ns);
 	spin_unlock(&sd->lock);
 	mutex_unlock(&sd->ctl_lock);
 	return 0;
@@ -332,6 +353,53 @@ static int sim_opps_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_opps);
 
+static int sim_mali_counters_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	u32 v[SIM_MALI_NR];
+	int c;
+
+	spin_lock(&sd->lock);
+	memcpy(v, sd->mali_ctr.total, sizeof(v));
+	spin_unlock(&sd->lock);
+	for (c = 0; c < SIM_MALI_NR; c++)
+		seq_printf(m, "%u%c", v[c], c + 1 < SIM_MALI_NR ? ' ' : '\n');
+	return 0;
+}
+
+static int sim_mali_counters_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_mali_counters_show, inode->i_private);
+}
+
+static ssize_t sim_mali_counters_write(struct file *file,
+				       const char __user *ubuf, size_t count,
+				       loff_t *ppos)
+{
+	struct sim_dev *sd = file_inode(file)->i_private;
+	u32 v;
+	int c, err;
+
+	err = kstrtou32_from_user(ubuf, count, 0, &v);
+	if (err)
+		return err;
+	spin_lock(&sd->lock);
+	for (c = 0; c < SIM_MALI_NR; c++)
+		sd->mali_ctr.total[c] = v;
+	sim_mali_rebase(&sd->mali_ctr);
+	spin_unlock(&sd->lock);
+	return count;
+}
+
+static const struct file_operations sim_mali_counters_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_mali_counters_open,
+	.read = seq_read,
+	.write = sim_mali_counters_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 /**
  * sim_debugfs_init() - create /sys/kernel/debug/gpugov_sim
  */
@@ -357,7 +425,8 @@ void sim_debugfs_add(struct sim_dev *sd)
 	static const char *const names[] = {
 		[SIM_CTL_RUN] = "run", [SIM_CTL_LOOP] = "loop",
 		[SIM_CTL_STOCK] = "stock", [SIM_CTL_SUSPEND] = "suspend",
-		[SIM_CTL_SOURCE_FAIL] = "source_fail",
+		[SIM_CTL_SOURCE_FAIL] = "source_fail", [SIM_CTL_MALI] = "mali",
+		[SIM_CTL_GPU_IDLE] = "gpu_idle",
 	};
 	struct sim_ctl_file *cf = sd->ctl;
 	struct dentry *dir;
@@ -374,6 +443,8 @@ void sim_debugfs_add(struct sim_dev *sd)
 	debugfs_create_file("status", 0444, dir, sd, &sim_status_fops);
 	debugfs_create_file("log", 0444, dir, sd, &sim_log_fops);
 	debugfs_create_file("opps", 0444, dir, sd, &sim_opps_fops);
+	debugfs_create_file("mali_counters", 0644, dir, sd,
+			    &sim_mali_counters_fops);
 }
 
 /**

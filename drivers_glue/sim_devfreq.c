@@ -18,7 +18,13 @@ static struct sim_dev *sim_from_dev(struct device *dev)
 	return platform_get_drvdata(to_platform_device(dev));
 }
 
-static u32 sim_opp_index(const struct sim_trace *t, unsigned long hz)
+/**
+ * sim_opp_index() - index of the lowest OPP of @t at or above @hz (the top
+ *	one if none is)
+ * @t: trace
+ * @hz: frequency
+ */
+u32 sim_opp_index(const struct sim_trace *t, unsigned long hz)
 {
 	u32 i;
 
@@ -41,10 +47,22 @@ static int sim_target(struct device *dev, unsigned long *freq, u32 flags)
 	dev_pm_opp_put(opp);
 
 	spin_lock(&sd->lock);
-	sd->cur = sim_opp_index(sd->trace, hz);
-	*freq = sd->trace->hz[sd->cur];
+	if (sd->msm_idle_hz) {
+		/* msm_devfreq_target() while idle: only the stash changes. */
+		sd->msm_idle_hz = hz;
+		*freq = hz;
+	} else {
+		sd->cur = sim_opp_index(sd->trace, hz);
+		*freq = sd->trace->hz[sd->cur];
+	}
 	spin_unlock(&sd->lock);
 	return 0;
+}
+
+/* The frequency devfreq is told is in force; caller holds sd->lock. */
+static unsigned long sim_cur_hz(const struct sim_dev *sd)
+{
+	return sd->msm_idle_hz ? sd->msm_idle_hz : sd->trace->hz[sd->cur];
 }
 
 /* Consume the next segment at the current OPP; caller holds sd->lock. */
@@ -69,6 +87,7 @@ static const u64 *sim_consume(struct sim_dev *sd)
 	sd->consumed++;
 	sd->time_ns += r[GPUGOV_SB_BUSY_NS];
 	sd->energy_pj += r[GPUGOV_SB_ENERGY_PJ];
+	sim_mali_count(&sd->mali_ctr, r);
 	return r;
 }
 
@@ -82,16 +101,13 @@ static int sim_get_dev_status(struct device *dev,
 	sd->polls++;
 	r = sim_consume(sd);
 	sd->last = r;
-	if (r) {
-		stat->busy_time = r[GPUGOV_SB_BUSY_NS];
-		stat->total_time = r[GPUGOV_SB_INTERVAL_NS];
-	} else {
-		/* Nothing to run: an idle poll period. */
-		stat->busy_time = 0;
-		stat->total_time = (unsigned long)max(sd->profile.polling_ms, 1U) *
-				   NSEC_PER_MSEC;
-	}
-	stat->current_frequency = sd->trace->hz[sd->cur];
+	if (r)
+		sim_profile_status(sd, r[GPUGOV_SB_BUSY_NS],
+				   r[GPUGOV_SB_INTERVAL_NS], stat);
+	else	/* Nothing to run: an idle poll period. */
+		sim_profile_status(sd, 0, (u64)max(sd->profile.polling_ms, 1U) *
+				   NSEC_PER_MSEC, stat);
+	stat->current_frequency = sim_cur_hz(sd);
 	spin_unlock(&sd->lock);
 	return 0;
 }
@@ -101,9 +117,29 @@ static int sim_get_cur_freq(struct device *dev, unsigned long *freq)
 	struct sim_dev *sd = sim_from_dev(dev);
 
 	spin_lock(&sd->lock);
-	*freq = sd->trace->hz[sd->cur];
+	*freq = sim_cur_hz(sd);
 	spin_unlock(&sd->lock);
 	return 0;
+}
+
+/*
+ * Mali counter mode: the simulated time and clock (what gpugov would
+ * measure itself on hardware, where wall time is the GPU's time) and the
+ * counters' growth, GPUGOV_MALI_CAPS and nothing else; no sample when the
+ * growth cannot be trusted (sim_model.h).  Caller holds sd->lock.
+ */
+static int sim_source_read_mali(struct sim_dev *sd, const u64 *r,
+				struct gpugov_sample *s)
+{
+	s->interval_ns = r[GPUGOV_SB_INTERVAL_NS];
+	s->busy_ns = r[GPUGOV_SB_BUSY_NS];
+	s->core_khz = sd->trace->opp[sd->cur].core_khz;
+	s->mem_khz = 0;
+	s->caps = 0;
+	s->nr_waves = 0;
+	if (!sim_mali_read(&sd->mali_ctr, s, sd->trace->caps))
+		return -ERANGE;
+	return sd->source_fail ? -EIO : 0;
 }
 
 /* Counter source: the record the last get_dev_status() consumed. */
@@ -119,6 +155,12 @@ static int sim_source_read(struct gpugov_source *src, struct gpugov_sample *s)
 	if (!r) {
 		spin_unlock(&sd->lock);
 		return -ENODATA;
+	}
+	if (sd->mali) {
+		int err = sim_source_read_mali(sd, r, s);
+
+		spin_unlock(&sd->lock);
+		return err;
 	}
 	s->interval_ns = r[GPUGOV_SB_INTERVAL_NS];
 	s->busy_ns = r[GPUGOV_SB_BUSY_NS];
@@ -200,6 +242,7 @@ int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 	}
 
 	spin_lock(&sd->lock);
+	sim_profile_reset(sd);
 	sd->trace = t;
 	sd->cur = t->nr_opps - 1;
 	sd->pos = 0;
@@ -215,22 +258,36 @@ int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 	spin_unlock(&sd->lock);
 	kvfree(log);
 
-	/* The devfreq core accepts either order; real drivers use both. */
+	/*
+	 * The devfreq core accepts either order; real drivers use both.  The
+	 * drivers' profiles give no table: devfreq builds it from the OPPs.
+	 */
 	for (i = 0; i < t->nr_opps; i++)
 		sd->freq_table[i] = t->hz[sim_descending ? t->nr_opps - 1 - i : i];
 	sd->profile.initial_freq = t->hz[t->nr_opps - 1];
-	sd->profile.freq_table = sd->freq_table;
-	sd->profile.max_state = t->nr_opps;
-	df = devfreq_add_device(dev, &sd->profile, gov, NULL);
+	sd->profile.freq_table = sd->prof->own_table ? sd->freq_table : NULL;
+	sd->profile.max_state = sd->prof->own_table ? t->nr_opps : 0;
+	df = devfreq_add_device(dev, &sd->profile, gov,
+				sd->prof->upthreshold ? &sd->gov_data : NULL);
 	if (IS_ERR(df)) {
-		dev_pm_opp_remove_all_dynamic(dev);
-		spin_lock(&sd->lock);
-		sd->trace = NULL;
-		spin_unlock(&sd->lock);
-		return PTR_ERR(df);
+		err = PTR_ERR(df);
+		goto err_opps;
 	}
 	sd->df = df;
+	err = sim_profile_attach(sd);
+	if (err) {
+		devfreq_remove_device(df);
+		sd->df = NULL;
+		goto err_opps;
+	}
 	return 0;
+
+err_opps:
+	dev_pm_opp_remove_all_dynamic(dev);
+	spin_lock(&sd->lock);
+	sd->trace = NULL;
+	spin_unlock(&sd->lock);
+	return err;
 }
 
 /**
@@ -244,6 +301,7 @@ void sim_devfreq_detach(struct sim_dev *sd)
 {
 	if (!sd->df)
 		return;
+	sim_profile_detach(sd);
 	if (sd->suspended) {
 		devfreq_resume_device(sd->df);
 		sd->suspended = false;
@@ -348,6 +406,10 @@ int sim_set_source(struct sim_dev *sd, bool on)
 	if (!reg)
 		return -ENOENT;
 	sd->src.read = sim_source_read;
+	/* Mali counters: a new reader counts from the values now. */
+	spin_lock(&sd->lock);
+	sim_mali_rebase(&sd->mali_ctr);
+	spin_unlock(&sd->lock);
 	err = reg(&sd->pdev->dev, &sd->src);
 	if (err) {
 		symbol_put(gpugov_register_source);
@@ -358,9 +420,14 @@ int sim_set_source(struct sim_dev *sd, bool on)
 }
 
 /**
- * sim_set_suspended() - devfreq_suspend_device()/devfreq_resume_device()
+ * sim_set_suspended() - the driver's runtime suspend and resume hooks
  * @sd: device; ctl_lock held
  * @suspend: suspend or resume
+ *
+ * As the drivers do: suspend is devfreq_suspend_device(), after which the
+ * GPU powers down (its Mali counters clear; msm also cancels its boost
+ * work, leaving the boost request as it is); resume resets the busy
+ * accounting (sim_profile_resumed()), then devfreq_resume_device().
  *
  * Return: 0 or the devfreq core's error.
  */
@@ -372,11 +439,25 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
 		return -ENODEV;
 	if (suspend == sd->suspended)
 		return 0;
-	err = suspend ? devfreq_suspend_device(sd->df) :
-			devfreq_resume_device(sd->df);
-	if (!err)
-		sd->suspended = suspend;
-	return err;
+	if (suspend) {
+		err = devfreq_suspend_device(sd->df);
+		if (err)
+			return err;
+		if (sd->prof->msm_pm)
+			cancel_delayed_work_sync(&sd->boost_end);
+		spin_lock(&sd->lock);
+		sim_mali_power_down(&sd->mali_ctr);
+		spin_unlock(&sd->lock);
+	} else {
+		spin_lock(&sd->lock);
+		sim_profile_resumed(sd);
+		spin_unlock(&sd->lock);
+		err = devfreq_resume_device(sd->df);
+		if (err)
+			return err;
+	}
+	sd->suspended = suspend;
+	return 0;
 }
 
 /**
@@ -385,9 +466,11 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
  */
 void sim_profile_init(struct sim_dev *sd)
 {
-	sd->profile.polling_ms = sim_polling_ms;
+	sd->profile.polling_ms = sd->prof->polling_ms ? sd->prof->polling_ms :
+				 sim_polling_ms;
 	sd->profile.timer = DEVFREQ_TIMER_DELAYED;
 	sd->profile.target = sim_target;
 	sd->profile.get_dev_status = sim_get_dev_status;
-	sd->profile.get_cur_freq = sim_get_cur_freq;
+	sd->profile.get_cur_freq = sd->prof->get_cur_freq ? sim_get_cur_freq :
+				   NULL;
 }

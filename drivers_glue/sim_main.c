@@ -6,7 +6,9 @@
  * device with an OPP table that replays a sweep trace loaded through
  * debugfs (see sim_debugfs.c and drivers_glue/gpugov_simblob.h).  With
  * stock=1 a device registers no gpugov counter source and behaves like
- * an unmodified driver that only reports busy/total.
+ * an unmodified driver that only reports busy/total; with mali=1 its
+ * counter source gives what a Mali GPU's counters give.  profile= sets
+ * up devfreq as a stock GPU driver does (sim_profile.c).
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -25,7 +27,8 @@ MODULE_PARM_DESC(stock, "start without a gpugov counter source");
 
 unsigned int sim_polling_ms = 10;
 module_param_named(polling_ms, sim_polling_ms, uint, 0444);
-MODULE_PARM_DESC(polling_ms, "initial devfreq polling interval in ms");
+MODULE_PARM_DESC(polling_ms,
+		 "initial devfreq polling interval in ms (profile sim; the drivers' profiles have theirs)");
 
 char *sim_governor = "simple_ondemand";
 module_param_named(governor, sim_governor, charp, 0444);
@@ -34,7 +37,18 @@ MODULE_PARM_DESC(governor, "devfreq governor the devices start with");
 bool sim_descending;
 module_param_named(descending, sim_descending, bool, 0444);
 MODULE_PARM_DESC(descending,
-		 "give devfreq the frequency table in descending order");
+		 "give devfreq the frequency table in descending order (profile sim)");
+
+static char *profile = "sim";
+module_param(profile, charp, 0444);
+MODULE_PARM_DESC(profile,
+		 "devfreq setup of a GPU driver: sim (default), panfrost, panthor, lima or msm");
+
+bool sim_mali;
+module_param_named(mali, sim_mali, bool, 0444);
+MODULE_PARM_DESC(mali, "start with the Mali counter mode");
+
+const struct sim_profile *sim_prof;
 
 static struct platform_device *sim_pdevs[SIM_MAX_DEVICES];
 
@@ -51,8 +65,11 @@ static int sim_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	}
 	sd->pdev = pdev;
+	sd->prof = sim_prof;
+	sd->mali = sim_mali;
 	mutex_init(&sd->ctl_lock);
 	spin_lock_init(&sd->lock);
+	sim_profile_setup(sd);
 	sim_profile_init(sd);
 	platform_set_drvdata(pdev, sd);
 
@@ -124,6 +141,12 @@ static int __init sim_init(void)
 	unsigned int i;
 	int err;
 
+	sim_prof = sim_profile_find(profile);
+	if (!sim_prof) {
+		pr_err(SIM_NAME ": unknown profile '%s' (sim, panfrost, panthor, lima, msm)\n",
+		       profile);
+		return -EINVAL;
+	}
 	if (!nr_devices || nr_devices > SIM_MAX_DEVICES)
 		return -EINVAL;
 	sim_debugfs_init();

@@ -93,6 +93,8 @@ const char *gpugov_reason_name(u32 id);
 
 /* gpugov_opp.c */
 int gpugov_opp_build(struct gpugov_dev *g);
+void gpugov_opp_allowed(const struct gpugov_dev *g,
+			struct gpugov_opp_range *r);
 
 /* gpugov_poll.c */
 int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);

@@ -6,7 +6,9 @@
  * Files (all "key value" lines unless noted):
  *   sample    the last interval's sample
  *   decision  OPP in force, best and chosen OPP, reason, configured model
- *             and model used after fallback, objective
+ *             and model used after fallback, objective, the OPPs the
+ *             devfreq core's bounds allowed at the poll (the policy
+ *             chose among those only)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
  *             energy_pj metric_q16 miss_q16 (header line first)
  *   stats     decision count, fallbacks, source samples, errors, decision
@@ -70,6 +72,10 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 		   g->have_dec && g->used != g->predictor);
 	seq_printf(m, "objective %s\n",
 		   gpugov_objective_name(g->params.objective));
+	seq_printf(m, "allowed_lo %u\nallowed_lo_khz %u\n", d->lo,
+		   t->opp[min(d->lo, t->nr - 1)].core_khz);
+	seq_printf(m, "allowed_hi %u\nallowed_hi_khz %u\n", d->hi,
+		   t->opp[min(d->hi, t->nr - 1)].core_khz);
 	mutex_unlock(&g->df->lock);
 	return 0;
 }

@@ -6,7 +6,8 @@
  * from the OPP library or takes from the driver's profile), voltages from
  * the OPP library, and busy power, where the device registered one, from
  * the kernel Energy Model (DESIGN.md section 4: preferred over the
- * voltage-based model).
+ * voltage-based model).  At every poll, the range of OPPs the device
+ * allows is read the way the devfreq core clamps (gpugov_opp_allowed()).
  */
 #include <linux/energy_model.h>
 #include <linux/pm_opp.h>
@@ -123,4 +124,38 @@ int gpugov_opp_build(struct gpugov_dev *g)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/**
+ * gpugov_opp_allowed() - the OPPs the device may run at now
+ * @g: state of a started device; df->lock held
+ * @r: the allowed OPPs, indices into g->table
+ *
+ * devfreq_get_freq_range() is what devfreq_update_target() clamps a
+ * governor's frequency to after get_target_freq() (6.1 and 6.12 alike):
+ * the table's ends narrowed by the parent's PM QoS DEV_PM_QOS_MIN_FREQUENCY
+ * and DEV_PM_QOS_MAX_FREQUENCY (sysfs min_freq/max_freq and a devfreq
+ * cooling device's cap are such requests) and by scaling_min_freq and
+ * scaling_max_freq (OPPs disabled in the OPP library).  The core then
+ * rounds a lower bound up to an OPP and an upper bound down
+ * (devfreq_recommended_opp()), so the allowed OPPs are those from the
+ * first at or above the minimum to the last at or below the maximum.
+ * Should no OPP fit between them, the core ends at the OPP just below the
+ * maximum (or the lowest), and so does the range.
+ */
+void gpugov_opp_allowed(const struct gpugov_dev *g,
+			struct gpugov_opp_range *r)
+{
+	unsigned long min_hz, max_hz;
+	u32 lo = 0, hi, nr = g->table.nr;
+
+	lockdep_assert_held(&g->df->lock);
+	devfreq_get_freq_range(g->df, &min_hz, &max_hz);
+	while (lo + 1 < nr && g->opp_hz[lo] < min_hz)
+		lo++;
+	hi = nr - 1;
+	while (hi && g->opp_hz[hi] > max_hz)
+		hi--;
+	r->lo = min(lo, hi);
+	r->hi = hi;
 }

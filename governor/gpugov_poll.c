@@ -5,6 +5,8 @@
  * Runs as the devfreq get_target_freq() callback, with devfreq->lock
  * held, from the devfreq monitor work or from a QoS/OPP change.  Nothing
  * here sleeps or allocates: all scratch space is in struct gpugov_dev.
+ * The policy chooses among the OPPs the device allows at this poll, so
+ * the devfreq core's clamp afterwards never changes gpugov's choice.
  */
 #include <linux/ktime.h>
 #include <linux/math64.h>
@@ -93,6 +95,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	struct gpugov_dev *g = df->governor_data;
 	struct gpugov_sample *s;
 	struct gpugov_decision *d;
+	struct gpugov_opp_range allowed;
 	u64 t0, now;
 	bool from_source;
 	int err;
@@ -123,7 +126,8 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	gpugov_pred_observe(&g->pred, s);
 	g->used = gpugov_predict(&g->pred, g->predictor, s, &g->table,
 				 d->time_ps);
-	gpugov_decide(&g->params, &g->policy, &g->table, s, d);
+	gpugov_opp_allowed(g, &allowed);
+	gpugov_decide_in(&g->params, &g->policy, &g->table, &allowed, s, d);
 	if (d->chosen >= g->table.nr)
 		d->chosen = g->table.nr - 1;
 	g->have_dec = true;

@@ -4,6 +4,11 @@ REPLAY_OBJS := $(REPLAY_SRCS:%.c=$(BUILD)/%.o)
 TOOLS_BINS += $(BUILD)/gpugov-replay
 CHECK_SUITES += replay-cli
 
+# run --mali: the fields of drivers_glue/gpugov_mali.h (also in the
+# sanitizer build of mk/fuzz.mk)
+$(BUILD)/tools/replay/%.o: CFLAGS_USER += -Idrivers_glue
+$(BUILD)/fuzz/obj/tools/replay/%.o: FUZZ_CFLAGS += -Idrivers_glue
+
 $(BUILD)/gpugov-replay: $(REPLAY_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
 	$(CC) -o $@ $^ $(LDLIBS_USER)
 

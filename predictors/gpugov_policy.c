@@ -34,6 +34,15 @@
  * percent target then becomes what it means for the work at hand, an
  * `energy` decision whose slowdown bound is 100 / target - 1 (an absolute
  * target cannot be judged without work units: the top OPP).
+ *
+ * The choice is made among the OPPs the device allows now (struct
+ * gpugov_opp_range: PM QoS, thermal cap, sysfs min/max_freq).  Within
+ * it, "the top OPP" above is the highest allowed one: slowdown bounds
+ * and the deadline's no-loss bound are relative to what the device can
+ * reach, so a thermal cap does not make every OPP infeasible.  Idle goes
+ * to the lowest allowed OPP, hysteresis keeps the OPP in force only if it
+ * is allowed, and GRAPE's choice (made over its own tables) is brought
+ * into the range.
  */
 #include "gpugov_policy.h"
 #include "gpugov_predict.h"
@@ -166,19 +175,19 @@ static bool feasible(const struct time_bound *b,
 
 /*
  * OPP of least metric relative to @ref, the lower on ties, among the
- * feasible ones (the top OPP always is).  With @ref = d->cur the stored
- * metrics are used.
+ * feasible allowed ones (the top allowed one always is).  With @ref =
+ * d->cur the stored metrics are used.
  */
 static u32 argmin_metric(enum gpugov_objective obj,
-			 const struct gpugov_opp_table *t,
+			 const struct gpugov_opp_range *r,
 			 const struct gpugov_decision *d, u32 ref,
 			 const struct time_bound *b)
 {
-	u32 top = t->nr - 1, best = top, i;
+	u32 top = r->hi, best = top, i;
 	u64 mbest = ref == d->cur ? d->metric_q16[top] :
 		    metric_rel(obj, d, top, ref);
 
-	for (i = 0; i < top; i++) {
+	for (i = r->lo; i < top; i++) {
 		u64 m;
 
 		if (!feasible(b, d, i, top))
@@ -218,10 +227,11 @@ static bool decide_target(const struct gpugov_policy_params *p,
 static void decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,
+		   const struct gpugov_opp_range *r,
 		   const struct gpugov_sample *s, struct gpugov_decision *d)
 {
 	enum gpugov_objective obj = p->objective;
-	u32 top = t->nr - 1, i, pass, best, slowdown = p->max_slowdown_pct;
+	u32 top = r->hi, i, pass, best, slowdown = p->max_slowdown_pct;
 	struct gpugov_energy_base eb;
 	struct time_bound b = { .limit_q16 = U64_MAX };
 
@@ -233,15 +243,18 @@ static void decide(const struct gpugov_policy_params *p,
 	for (i = 0; i < t->nr; i++)
 		d->metric_q16[i] = metric_rel(p->objective, d, i, d->cur);
 	if (!min_t(u64, s->busy_ns, s->interval_ns)) {
-		d->best = 0;
-		d->chosen = 0;
+		d->best = r->lo;
+		d->chosen = r->lo;
 		d->reason = GPUGOV_REASON_IDLE;
 		return;
 	}
 	gpugov_deadline_learn(&ps->deadline, t, d->cur, s);
 	if (obj == GPUGOV_OBJ_TARGET) {
-		if (decide_target(p, ps, t, s, d))
+		if (decide_target(p, ps, t, s, d)) {
+			d->best = clamp_t(u32, d->best, r->lo, r->hi);
+			d->chosen = d->best;
 			return;
+		}
 		obj = p->grape.mode == GPUGOV_GRAPE_PCT ? GPUGOV_OBJ_ENERGY :
 		      GPUGOV_OBJ_PERFORMANCE;
 		/*
@@ -268,9 +281,9 @@ static void decide(const struct gpugov_policy_params *p,
 		b.limit_ps = gpugov_deadline_limit_ps(p->util_pct, p->slack_pct, s,
 						      d->time_ps[top]);
 	}
-	best = argmin_metric(obj, t, d, d->cur, &b);
+	best = argmin_metric(obj, r, d, d->cur, &b);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
-		i = argmin_metric(obj, t, d, best, &b);
+		i = argmin_metric(obj, r, d, best, &b);
 		if (i == best)
 			break;
 		best = i;
@@ -279,7 +292,8 @@ static void decide(const struct gpugov_policy_params *p,
 	d->chosen = best;
 	d->reason = obj == GPUGOV_OBJ_DEADLINE && gpugov_saturated(s) ?
 		    GPUGOV_REASON_SATURATED : GPUGOV_REASON_BEST;
-	if (best != d->cur && p->hysteresis_pct && feasible(&b, d, d->cur, top) &&
+	if (best != d->cur && p->hysteresis_pct && d->cur >= r->lo &&
+	    d->cur <= top && feasible(&b, d, d->cur, top) &&
 	    d->metric_q16[best] * 100 >
 	    (u64)GPUGOV_Q16_ONE * (100 - min_t(u32, p->hysteresis_pct, 100))) {
 		d->chosen = d->cur;
@@ -288,11 +302,14 @@ static void decide(const struct gpugov_policy_params *p,
 }
 
 /**
- * gpugov_decide() - fill in energies and metrics and choose the next OPP
+ * gpugov_decide_in() - fill in energies and metrics and choose the next OPP
+ *	among the allowed ones
  * @p: policy parameters
  * @ps: what the objectives remember (initialised by
  *	gpugov_policy_state_init(), kept per device)
  * @t: a valid OPP table
+ * @r: the allowed OPPs, r->lo <= r->hi < t->nr (out-of-range values are
+ *	brought into the table; d->lo and d->hi record the range used)
  * @s: the last interval's sample
  * @d: decision; d->time_ps[] must hold the predictions for @s
  *
@@ -302,11 +319,36 @@ static void decide(const struct gpugov_policy_params *p,
  * for again relative to the first estimate of the best, where the
  * candidates are all near 1.0.
  */
+void gpugov_decide_in(const struct gpugov_policy_params *p,
+		      struct gpugov_policy_state *ps,
+		      const struct gpugov_opp_table *t,
+		      const struct gpugov_opp_range *r,
+		      const struct gpugov_sample *s, struct gpugov_decision *d)
+{
+	struct gpugov_opp_range in;
+
+	in.hi = min_t(u32, r->hi, t->nr - 1);
+	in.lo = min_t(u32, r->lo, in.hi);
+	d->lo = in.lo;
+	d->hi = in.hi;
+	decide(p, ps, t, &in, s, d);
+	gpugov_deadline_expect(&ps->deadline, d->chosen, d->time_ps[d->chosen], s);
+}
+
+/**
+ * gpugov_decide() - gpugov_decide_in() with every OPP allowed
+ * @p: policy parameters
+ * @ps: what the objectives remember
+ * @t: a valid OPP table
+ * @s: the last interval's sample
+ * @d: decision; d->time_ps[] must hold the predictions for @s
+ */
 void gpugov_decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,
 		   const struct gpugov_sample *s, struct gpugov_decision *d)
 {
-	decide(p, ps, t, s, d);
-	gpugov_deadline_expect(&ps->deadline, d->chosen, d->time_ps[d->chosen], s);
+	struct gpugov_opp_range all = { 0, t->nr - 1 };
+
+	gpugov_decide_in(p, ps, t, &all, s, d);
 }

@@ -96,6 +96,8 @@ enum gpugov_reason {
  * @best: minimum of the objective before hysteresis
  * @chosen: the OPP to run next
  * @reason: enum gpugov_reason
+ * @lo: lowest OPP the choice was made among (struct gpugov_opp_range)
+ * @hi: highest
  * @time_ps: predicted busy time at each OPP
  * @energy_pj: predicted energy of the interval at each OPP
  * @metric_q16: objective at each OPP relative to @cur's (Q16, 1.0 at @cur)
@@ -105,9 +107,25 @@ struct gpugov_decision {
 	u32 best;
 	u32 chosen;
 	u32 reason;
+	u32 lo;
+	u32 hi;
 	u64 time_ps[GPUGOV_MAX_OPPS];
 	u64 energy_pj[GPUGOV_MAX_OPPS];
 	u64 metric_q16[GPUGOV_MAX_OPPS];
+};
+
+/**
+ * struct gpugov_opp_range - the OPPs the device may run at now
+ * @lo: index of the lowest allowed OPP
+ * @hi: index of the highest, lo <= hi < the table's nr
+ *
+ * PM QoS requests (a thermal cooling device's cap among them), sysfs
+ * min_freq/max_freq and disabled OPPs narrow what a devfreq device may
+ * run at; the policy chooses only within this range.
+ */
+struct gpugov_opp_range {
+	u32 lo;
+	u32 hi;
 };
 
 /**
@@ -136,10 +154,15 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps);
-/* gpugov_decide() expects d->time_ps[] filled by gpugov_predict(). */
+/* gpugov_decide*() expect d->time_ps[] filled by gpugov_predict(). */
 void gpugov_decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,
 		   const struct gpugov_sample *s, struct gpugov_decision *d);
+void gpugov_decide_in(const struct gpugov_policy_params *p,
+		      struct gpugov_policy_state *ps,
+		      const struct gpugov_opp_table *t,
+		      const struct gpugov_opp_range *r,
+		      const struct gpugov_sample *s, struct gpugov_decision *d);
 
 #endif /* GPUGOV_POLICY_H */

@@ -13,31 +13,42 @@
 #include "blobread.h"
 
 /*
+ * A fresh start of the library for a run under @c: models, policy state,
+ * and @c's tunables in @p.  Return: the model's id.
+ */
+static inline int ref_init(const struct config *c, struct gpugov_pred_state *st,
+			   struct gpugov_policy_state *ps,
+			   struct gpugov_policy_params *p)
+{
+	gpugov_pred_init(st);
+	gpugov_policy_state_init(ps);
+	gpugov_policy_defaults(p);
+	p->objective = gpugov_objective_find(c->objective, strlen(c->objective));
+	p->max_slowdown_pct = c->max_slowdown;
+	p->hysteresis_pct = c->hysteresis;
+	if (c->target) {
+		p->grape.mode = strchr(c->target, '%') ? GPUGOV_GRAPE_PCT : GPUGOV_GRAPE_ABS;
+		p->grape.target = strtoull(c->target, NULL, 10);
+	}
+	return gpugov_predictor_find(c->predictor, strlen(c->predictor));
+}
+
+/*
  * OPP of every segment, starting at @first, from the samples gpugov_sim's
  * counter source hands gpugov, or (@stock) from what a device without one
  * gives: busy and interval time and the clock, nothing else.
  */
-static void reference(const struct blob *b, const struct config *c,
-		      bool stock, u32 first, unsigned char *out)
+static inline void reference(const struct blob *b, const struct config *c,
+			     bool stock, u32 first, unsigned char *out)
 {
 	static struct gpugov_sample s;
 	static struct gpugov_decision d;
 	static struct gpugov_policy_state ps;
 	struct gpugov_pred_state st;
 	struct gpugov_policy_params p;
-	int pid = gpugov_predictor_find(c->predictor, strlen(c->predictor));
+	int pid = ref_init(c, &st, &ps, &p);
 	u32 seg, opp = first;
 
-	gpugov_pred_init(&st);
-	gpugov_policy_state_init(&ps);
-	gpugov_policy_defaults(&p);
-	p.objective = gpugov_objective_find(c->objective, strlen(c->objective));
-	p.max_slowdown_pct = c->max_slowdown;
-	p.hysteresis_pct = c->hysteresis;
-	if (c->target) {
-		p.grape.mode = strchr(c->target, '%') ? GPUGOV_GRAPE_PCT : GPUGOV_GRAPE_ABS;
-		p.grape.target = strtoull(c->target, NULL, 10);
-	}
 	for (seg = 0; seg < b->nr_segs; seg++) {
 		out[seg] = opp;
 		sample_of(b, seg, opp, &s);
@@ -56,7 +67,8 @@ static void reference(const struct blob *b, const struct config *c,
  * The kernel's sequence for @blobpath under @c equals reference()'s; the
  * device has a counter source unless @stock.
  */
-static void compare(bool stock, const char *blobpath, const struct config *c)
+static inline void compare(bool stock, const char *blobpath,
+			   const struct config *c)
 {
 	static unsigned char kern[1 << 16], ref[1 << 16];
 	struct blob b;

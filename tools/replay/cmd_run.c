@@ -34,6 +34,13 @@
  * costs at other OPPs; for it every gpugov policy is replayed over the
  * recorded samples and each decision is compared with the OPP the device
  * ran next, which checks a recording against the governor bit for bit.
+ *
+ * --allowed LO:HI and --allowed-schedule FILE replay a device whose
+ * allowed OPPs are narrowed (thermal cap, PM QoS, sysfs min/max_freq):
+ * gpugov chooses among the allowed OPPs as in the kernel; every other
+ * policy's OPP is clamped into the range, as the devfreq core clamps any
+ * governor, and the oracles and race-to-idle pick within it.  --mali
+ * gives gpugov what a Mali counter source gives (drivers_glue/gpugov_mali.h).
  */
 #include <math.h>
 #include <time.h>
@@ -42,6 +49,8 @@
 #include "evalloop.h"
 #include "ondemand.h"
 #include "extseq.h"
+#include "allowed.h"
+#include "gpugov_mali.h"
 #include "gpugov_predict.h"
 
 enum policy_kind { POL_GPUGOV, POL_STATIC, POL_ONDEMAND, POL_ORACLE,
@@ -69,6 +78,8 @@ struct run_opts {
 	struct extseq_set ext;		/* --external sequences */
 	bool voltage_model;		/* ignore energy-model power in tables */
 	bool stock;			/* gpugov sees busy/total and the clock only */
+	bool mali;			/* gpugov sees the Mali counters only */
+	struct allowed_sched allowed;	/* OPPs the device allows, per segment */
 };
 
 /*
@@ -88,9 +99,10 @@ struct totals {
  * than the top OPP, for `target` at or above the goal rate.
  */
 static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
-		      const struct gpugov_policy_params *par)
+		      const struct gpugov_policy_params *par,
+		      const struct gpugov_opp_range *r)
 {
-	u32 top = w->t.hdr.opps.nr - 1, best = top, i;
+	u32 top = r->hi, best = top, i;
 	double work = (double)sweep_sample(w, seg, top)->insts;
 	double ns, pj, top_ns, best_m, busy, top_busy;
 
@@ -98,7 +110,7 @@ static u32 oracle_opp(const struct sweep *w, u32 seg, enum gpugov_objective obj,
 	best_m = objective_metric(obj, pj, top_ns);
 	if (sweep_work_time_ns(w, seg, top, top, &top_busy))
 		top_busy = 0;
-	for (i = top; i-- > 0;) {
+	for (i = top; i-- > r->lo;) {
 		sweep_cost(w, seg, i, &ns, &pj);
 		if (obj == GPUGOV_OBJ_ENERGY &&
 		    ns > top_ns * (1 + par->max_slowdown_pct / 100.0))
@@ -131,6 +143,38 @@ static const struct gpugov_sample *stock_view(const struct gpugov_sample *s,
 	return buf;
 }
 
+/* What a Mali counter source gives (--mali): its fields, no memory clock. */
+static const struct gpugov_sample *mali_view(const struct gpugov_sample *s,
+					     struct gpugov_sample *buf)
+{
+	memcpy(buf, s, offsetof(struct gpugov_sample, waves));
+	buf->caps &= GPUGOV_MALI_CAPS;
+	buf->mem_khz = 0;
+	buf->store_stall_cyc = 0;
+	buf->lcp_cyc = 0;
+	buf->load_out_cyc = 0;
+	buf->lead_cyc = 0;
+	buf->crit_cyc = 0;
+	buf->shm_txn = 0;
+	buf->warps = 0;
+	buf->occupancy_q16 = 0;
+	buf->energy_uj = 0;
+	buf->nr_waves = 0;
+	return buf;
+}
+
+/* The sample gpugov is given under @o (--stock, --mali). */
+static const struct gpugov_sample *gpugov_view(const struct run_opts *o,
+					       const struct gpugov_sample *s,
+					       struct gpugov_sample *buf)
+{
+	if (o->stock)
+		return stock_view(s, buf);
+	if (o->mali)
+		return mali_view(s, buf);
+	return s;
+}
+
 /* Run one policy over one trace; write its OPP sequence if asked. */
 static struct totals run_policy(const struct sweep *w, const struct policy *p,
 				const struct run_opts *o, FILE *seq, FILE *rec)
@@ -152,12 +196,16 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		cur = p->opp;
 	for (seg = 0; seg < w->t.nr_seg; seg++) {
 		const struct gpugov_sample *s;
+		struct gpugov_opp_range r;
 		double ns, pj, top_ns;
 
+		allowed_at(&o->allowed, seg, t->nr, &r);
 		if (p->kind == POL_ORACLE)
-			cur = oracle_opp(w, seg, p->obj, &o->params);
+			cur = oracle_opp(w, seg, p->obj, &o->params, &r);
 		else if (p->kind == POL_EXTERNAL)
 			cur = p->ext->opp[seg];
+		else	/* the devfreq core's clamp */
+			cur = clamp_t(u32, cur, r.lo, r.hi);
 		if (seg && cur != prev)
 			tot.switches++;
 		prev = cur;
@@ -174,18 +222,17 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, seg, cur,
 				t->opp[cur].core_khz, t->opp[cur].mem_khz);
 		if (rec && p->kind == POL_GPUGOV) {
-			struct gpugov_trace_rec r = *gpugov_trace_sweep_at(&w->t, seg, cur);
+			struct gpugov_trace_rec tr = *gpugov_trace_sweep_at(&w->t, seg, cur);
 
-			r.seg = seg;
-			gpugov_trace_write_rec(rec, &w->t.hdr, &r);
+			tr.seg = seg;
+			gpugov_trace_write_rec(rec, &w->t.hdr, &tr);
 		}
 		switch (p->kind) {
 		case POL_GPUGOV:
-			if (o->stock)
-				s = stock_view(s, &stock);
+			s = gpugov_view(o, s, &stock);
 			gpugov_pred_observe(&st, s);
 			gpugov_predict(&st, p->pred, s, t, d.time_ps);
-			gpugov_decide(&params, &ps, t, s, &d);
+			gpugov_decide_in(&params, &ps, t, &r, s, &d);
 			next = d.chosen;
 			break;
 		case POL_ONDEMAND:
@@ -200,16 +247,21 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 	return tot;
 }
 
-/* Race to idle: the top OPP, then idle until the lowest OPP would finish. */
-static struct totals race_to_idle(const struct sweep *w, double idle_uw)
+/*
+ * Race to idle: the top allowed OPP, then idle until the lowest allowed OPP
+ * would finish.
+ */
+static struct totals race_to_idle(const struct sweep *w, const struct run_opts *o)
 {
-	u32 top = w->t.hdr.opps.nr - 1, seg;
 	struct totals tot = { 0 };
-	double ns, pj, low_ns, low_pj;
+	double ns, pj, low_ns, low_pj, idle_uw = o->params.power.idle_uw;
+	struct gpugov_opp_range r;
+	u32 seg;
 
 	for (seg = 0; seg < w->t.nr_seg; seg++) {
-		sweep_cost(w, seg, top, &ns, &pj);
-		sweep_cost(w, seg, 0, &low_ns, &low_pj);
+		allowed_at(&o->allowed, seg, w->t.hdr.opps.nr, &r);
+		sweep_cost(w, seg, r.hi, &ns, &pj);
+		sweep_cost(w, seg, r.lo, &low_ns, &low_pj);
 		tot.ns += fmax(ns, low_ns);
 		tot.pj += pj + idle_uw * fmax(low_ns - ns, 0) / 1000.0;
 		tot.overruns += low_ns > ns;
@@ -235,10 +287,12 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 	params.objective = p->obj;
 	for (i = 0; i < w->t.nr_rec; i++) {
 		const struct gpugov_sample *s = &gpugov_trace_rec_at(&w->t, i)->s;
+		struct gpugov_opp_range r;
 
+		allowed_at(&o->allowed, i, t->nr, &r);
 		gpugov_pred_observe(&st, s);
 		gpugov_predict(&st, p->pred, s, t, d.time_ps);
-		gpugov_decide(&params, &ps, t, s, &d);
+		gpugov_decide_in(&params, &ps, t, &r, s, &d);
 		if (seq)
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, i, d.chosen,
 				t->opp[d.chosen].core_khz, t->opp[d.chosen].mem_khz);
@@ -265,7 +319,8 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 {
 	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 }, { 50, 10 } };
 	bool sweep = w->t.hdr.kind == GPUGOV_TRACE_SWEEP;
-	u32 caps = o->stock ? 0 : w->t.hdr.caps;	/* what gpugov is given */
+	u32 caps = o->stock ? 0 : o->mali ? w->t.hdr.caps & GPUGOV_MALI_CAPS :
+		   w->t.hdr.caps;	/* what gpugov is given */
 	int n = 0, pred, obj;
 	u32 i, k;
 
@@ -377,7 +432,8 @@ static void print_help(void)
 	int obj;
 
 	printf("usage: gpugov-replay run [--predictor NAME]... [--objective NAME]...\n"
-	       "          [--start-opp N] [--sequence FILE.csv] [--stock] [--csv|--json]\n"
+	       "          [--start-opp N] [--sequence FILE.csv] [--stock|--mali]\n"
+	       "          [--allowed LO:HI | --allowed-schedule FILE.csv] [--csv|--json]\n"
 	       "          [policy options] SWEEP_TRACE...\n"
 	       "Objectives (default: all but performance):");
 	for (obj = 0; obj < GPUGOV_NR_OBJ; obj++)
@@ -400,6 +456,13 @@ static void print_help(void)
 	       "and uses the voltage model and its coefficients (as without an EM).\n"
 	       "--stock: gpugov sees what a driver without a counter source gives, busy\n"
 	       "and total time and the core clock (every model falls back to busy).\n"
+	       "--mali: gpugov sees what a Mali counter source gives (instructions,\n"
+	       "load-stall cycles, memory transactions; no memory clock).\n"
+	       "--allowed LO:HI: the device allows only OPPs LO..HI (a thermal cap, PM\n"
+	       "QoS, min/max_freq): gpugov chooses among them, every other policy is\n"
+	       "clamped into them, the oracles and race-to-idle pick within them.\n"
+	       "--allowed-schedule FILE.csv: rows segment,lo,hi, segments ascending: from\n"
+	       "that segment on, OPPs lo..hi (before the first row, all).\n"
 	       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
 	       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
 	       "every interval is compared with the OPP the device ran next.\n");
@@ -446,6 +509,17 @@ static int run_opt(int c, void *ctx)
 	case 'k':
 		o->stock = true;
 		return 0;
+	case 'M':
+		o->mali = true;
+		return 0;
+	case 'a':
+	case 'A':
+		if (o->allowed.nr) {
+			fprintf(stderr, "gpugov-replay run: one --allowed or --allowed-schedule\n");
+			return EXIT_USAGE;
+		}
+		return c == 'a' ? allowed_parse_range(optarg, &o->allowed) :
+				  allowed_load(optarg, &o->allowed);
 	case 'm':
 		if (strcmp(optarg, "em") && strcmp(optarg, "voltage"))
 			return -1;
@@ -468,6 +542,9 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "external", required_argument, NULL, 'e' },
 		{ "power-model", required_argument, NULL, 'm' },
 		{ "stock", no_argument, NULL, 'k' },
+		{ "mali", no_argument, NULL, 'M' },
+		{ "allowed", required_argument, NULL, 'a' },
+		{ "allowed-schedule", required_argument, NULL, 'A' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
 		POLICY_LONG_OPTS,
@@ -486,6 +563,10 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		return ret;
 	np = nr_wanted(o->pred_wanted, GPUGOV_NR_PRED);
 	no = nr_wanted(o->obj_wanted, GPUGOV_NR_OBJ);
+	if (o->stock && o->mali) {
+		fprintf(stderr, "gpugov-replay run: --stock or --mali, not both\n");
+		return EXIT_USAGE;
+	}
 	if (o->record && (np != 1 || no != 1 || optind + 1 != argc)) {
 		fprintf(stderr, "gpugov-replay run: --record needs one --predictor, "
 			"one --objective and one trace\n");
@@ -572,7 +653,7 @@ int cmd_run(int argc, char **argv)
 
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			res[i] = pol[i].kind == POL_RACE_TO_IDLE ?
-				 race_to_idle(&w, o.params.power.idle_uw) :
+				 race_to_idle(&w, &o) :
 				 run_policy(&w, &pol[i], &o, seq, rec);
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			if (o.timing && pol[i].kind == POL_GPUGOV)
@@ -609,6 +690,7 @@ int cmd_run(int argc, char **argv)
 	if (seq)
 		fclose(seq);
 	extseq_free(&o.ext);
+	allowed_free(&o.allowed);
 	if (rec && fclose(rec)) {
 		perror(o.record);
 		return EXIT_FAILURE_RUN;

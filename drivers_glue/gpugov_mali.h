@@ -40,4 +40,30 @@
 #define GPUGOV_MALI_CAPS \
 	(GPUGOV_CAP_INSTS | GPUGOV_CAP_LOAD_STALL | GPUGOV_CAP_MEM_TXN)
 
+/**
+ * gpugov_mali_view() - what a Mali counter source gives of a full sample
+ * @out: the always-present fields, the Mali fields and their caps; the
+ *	rest (a memory clock, the other counters, the waves) zero
+ * @full: a sample with every counter (a simulator's)
+ *
+ * The offline tools and the VM tests replay Mali boards with it.
+ */
+static inline void gpugov_mali_view(struct gpugov_sample *out,
+				    const struct gpugov_sample *full)
+{
+	memset(out, 0, offsetof(struct gpugov_sample, waves));
+	out->interval_ns = full->interval_ns;
+	out->busy_ns = full->busy_ns;
+	out->core_khz = full->core_khz;
+	out->caps = full->caps & GPUGOV_MALI_CAPS;
+	out->insts = full->insts;
+	out->load_stall_cyc = full->load_stall_cyc;
+	out->dram_txn = full->dram_txn;
+	out->l2_txn = full->l2_txn;
+	out->l2_hits = full->l2_hits;
+	out->gld_txn = full->gld_txn;
+	out->gst_txn = full->gst_txn;
+	out->mem_insts = full->mem_insts;
+}
+
 #endif /* GPUGOV_MALI_H */

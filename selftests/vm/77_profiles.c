@@ -94,19 +94,7 @@ static void mali_sample(u32 seg, u32 opp, struct gpugov_sample *s)
 	struct gpugov_sample full;
 
 	sample_of(&blob, seg, opp, &full);
-	memset(s, 0, offsetof(struct gpugov_sample, waves));
-	s->interval_ns = full.interval_ns;
-	s->busy_ns = full.busy_ns;
-	s->core_khz = full.core_khz;
-	s->caps = GPUGOV_MALI_CAPS & blob.caps;
-	s->insts = full.insts;
-	s->load_stall_cyc = full.load_stall_cyc;
-	s->dram_txn = full.dram_txn;
-	s->l2_txn = full.l2_txn;
-	s->l2_hits = full.l2_hits;
-	s->gld_txn = full.gld_txn;
-	s->gst_txn = full.gst_txn;
-	s->mem_insts = full.mem_insts;
+	gpugov_mali_view(s, &full);
 }
 
 /*

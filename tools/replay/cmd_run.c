@@ -147,19 +147,7 @@ static const struct gpugov_sample *stock_view(const struct gpugov_sample *s,
 static const struct gpugov_sample *mali_view(const struct gpugov_sample *s,
 					     struct gpugov_sample *buf)
 {
-	memcpy(buf, s, offsetof(struct gpugov_sample, waves));
-	buf->caps &= GPUGOV_MALI_CAPS;
-	buf->mem_khz = 0;
-	buf->store_stall_cyc = 0;
-	buf->lcp_cyc = 0;
-	buf->load_out_cyc = 0;
-	buf->lead_cyc = 0;
-	buf->crit_cyc = 0;
-	buf->shm_txn = 0;
-	buf->warps = 0;
-	buf->occupancy_q16 = 0;
-	buf->energy_uj = 0;
-	buf->nr_waves = 0;
+	gpugov_mali_view(buf, s);
 	return buf;
 }
 

@@ -202,6 +202,36 @@ awk -F, '/^# .*mean over/ { s = 1; next } /^#/ { s = 0 } s && $1 != "model" {
 # smallest static-OPP value of the same workload and metric, and (re-executed
 # runs) to the static OPP in the middle of the clock range, as PCSTALL
 # normalises to 1.7 GHz in 1.3-2.2 GHz: 400 MHz (7opp), 500 MHz (4opp).
+# The PC-phase workload (apps/long-phases: loop bodies of 139-199
+# instructions switching between memory- and compute-bound sections, so
+# that a wave's start PC says what its next epoch does), kept out of the
+# looped-app means above: the same accuracy at 1 us on its own.
+echo
+echo "== 1c. next-epoch accuracy on the PC-phase workload (long-phases x6), 1 us"
+mkdir -p "$out/phases"
+rel=$(realpath --relative-to="$out/phases" "$apps/long-phases.wl")
+{
+	echo "# long-phases repeated 6 times (eval-pcstall-grape.sh)"
+	echo "use $rel"
+	for i in 1 2 3 4 5 6; do
+		grep '^run' "$apps/long-phases.wl"
+	done
+} >"$out/phases/long-phases-x6.wl"
+for set in 4opp 7opp; do
+	g=$gpu
+	[ $set = 4opp ] && g=$gpu4
+	"$sim" sweep -g "$g" -w "$out/phases/long-phases-x6.wl" --epoch-us 1 \
+		-o "$out/phases/$set.trace" 2>"$out/phases/$set.log"
+	# shellcheck disable=SC2086
+	"$replay" nextepoch $models --csv "$out/phases/$set.trace" >"$out/phases/next-$set.csv"
+	echo "-- $set: work accuracy % / slope accuracy % (PC-table hit %)"
+	for m in stall lead crit crisp pcstall accreac accpc; do
+		awk -F, -v m=$m '/^# .*mean over/ { s = 1; next } /^#/ { s = 0 }
+			s && $1 == m { printf "%-8s  %5.1f / %5.1f  %s\n", m, $4, $5, $7 }' \
+			"$out/phases/next-$set.csv"
+	done
+done
+
 echo
 echo "== 2. EDP and ED2P relative to the best static OPP"
 # closed SET US: rows "workload,policy,metric,ratio,ratio_to_middle" of the

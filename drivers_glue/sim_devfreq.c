@@ -173,6 +173,8 @@ static int sim_source_read(struct gpugov_source *src, struct gpugov_sample *s)
 	s->load_stall_cyc = r[GPUGOV_SB_LOAD_STALL_CYC];
 	s->store_stall_cyc = r[GPUGOV_SB_STORE_STALL_CYC];
 	s->lcp_cyc = r[GPUGOV_SB_LCP_CYC];
+	s->lcp_core_cyc = r[GPUGOV_SB_LCP_CORE_CYC];
+	s->lcp_wait_cyc = r[GPUGOV_SB_LCP_WAIT_CYC];
 	s->load_out_cyc = r[GPUGOV_SB_LOAD_OUT_CYC];
 	s->lead_cyc = r[GPUGOV_SB_LEAD_CYC];
 	s->crit_cyc = r[GPUGOV_SB_CRIT_CYC];

@@ -47,8 +47,10 @@ static int gpugov_sample_show(struct seq_file *m, void *unused)
 		   s->l2_txn, s->gld_txn, s->gst_txn);
 	seq_printf(m, "mem_insts %llu\nshm_txn %llu\nwarps %llu\n",
 		   s->mem_insts, s->shm_txn, s->warps);
-	seq_printf(m, "occupancy_q16 %llu\nenergy_uj %llu\nnr_waves %u\n",
-		   s->occupancy_q16, s->energy_uj, s->nr_waves);
+	seq_printf(m, "occupancy_q16 %llu\nenergy_uj %llu\nlcp_core_cyc %llu\n",
+		   s->occupancy_q16, s->energy_uj, s->lcp_core_cyc);
+	seq_printf(m, "lcp_wait_cyc %llu\nnr_waves %u\n", s->lcp_wait_cyc,
+		   s->nr_waves);
 	mutex_unlock(&g->df->lock);
 	return 0;
 }

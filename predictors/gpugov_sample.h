@@ -26,7 +26,8 @@
 #define GPUGOV_CAP_WARPS	BIT(10)	/* warps, occupancy_q16 */
 #define GPUGOV_CAP_ENERGY	BIT(11)	/* energy_uj */
 #define GPUGOV_CAP_WAVES	BIT(12)	/* nr_waves, waves[] */
-#define GPUGOV_CAP_ALL		(BIT(13) - 1)
+#define GPUGOV_CAP_LCP_PARTS	BIT(13)	/* lcp_core_cyc, lcp_wait_cyc */
+#define GPUGOV_CAP_ALL		(BIT(14) - 1)
 
 #define GPUGOV_MAX_WAVES	64
 #define GPUGOV_MAX_OPPS		64
@@ -60,6 +61,10 @@ struct gpugov_wave {
  * @load_stall_cyc: CRISP T_LCP^stall, idle cycles classified as load stalls
  * @store_stall_cyc: CRISP T_CSP^stall, store-queue/MSHR-full stall cycles
  * @lcp_cyc: CRISP adjusted load critical path (T_Memory)
+ * @lcp_core_cyc: the part of @lcp_cyc its misses spent in the core clock
+ *	domain (L1 miss handling, and an interconnect and L2 on the core clock)
+ * @lcp_wait_cyc: the part of @lcp_cyc its misses spent waiting behind other
+ *	requests in the memory domain's queues
  * @load_out_cyc: cycles with at least one load miss outstanding (CRISP-L)
  * @lead_cyc: sum of leading-load latencies (LEAD)
  * @crit_cyc: critical path of dependent misses (CRIT)
@@ -100,6 +105,8 @@ struct gpugov_sample {
 	u64 warps;
 	u64 occupancy_q16;
 	u64 energy_uj;
+	u64 lcp_core_cyc;
+	u64 lcp_wait_cyc;
 	struct gpugov_wave waves[GPUGOV_MAX_WAVES];
 };
 

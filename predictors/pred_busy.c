@@ -79,7 +79,10 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
 
 /*
  * Fraction (Q30) of the busy time at @f1 that scales with the core clock;
- * BUSY_C_UNKNOWN where the history cannot tell.
+ * BUSY_C_UNKNOWN where the history cannot tell: it has fewer than two
+ * clocks.  The clocks compared are the history's own, not @f1: a saturated
+ * sample is not in the history, and a history at one other clock than
+ * @f1 has no slope either (it once read as "nothing scales").
  */
 #define BUSY_C_UNKNOWN	(BUSY_C_ONE + 1)
 
@@ -88,15 +91,16 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1)
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
 	bool distinct = false;
-	u32 i;
+	u32 i, newest;
 
 	if (b->nr < 2 || !util1)
 		return BUSY_C_UNKNOWN;
+	newest = b->khz[(b->head + GPUGOV_BUSY_HIST - 1) % GPUGOV_BUSY_HIST];
 	for (i = 0; i < b->nr; i++) {
 		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
 			   GPUGOV_BUSY_HIST;
 
-		distinct |= b->khz[slot] != f1;
+		distinct |= b->khz[slot] != newest;
 		x[i] = busy_norm(f1, b->khz[slot]);	/* period / period1 */
 		y[i] = busy_norm(b->util[slot], util1);
 		xm += x[i];

@@ -16,20 +16,56 @@
  * CRISP-L replaces the adjusted load critical path by the cycles with at
  * least one load miss outstanding.  LCP and store stalls, the memory-bound
  * terms, follow the memory clock where the OPP moves it (gpugov_mem_ps()).
+ *
+ * CRISP keeps LCP constant in time because in its GPU everything past the
+ * L1 is in another clock domain (section 2.2).  Where the interconnect and
+ * the L2 run on the core clock (GPGPU-Sim's GTX 480 configuration; Maxwell's
+ * one GPC clock), part of each miss's latency scales with the core clock.
+ * Two counters split the path (GPUGOV_CAP_LCP_PARTS; each kept like
+ * T_Memory, section 3.6, with one more timestamp per MSHR): C, its misses'
+ * cycles in the core clock domain, and W, their waits behind other requests
+ * in the memory domain's queues.  At f2 the core part takes s * C; the
+ * extra (s - 1) * C of a slower clock first drains the queueing it no
+ * longer causes (requests arrive that much slower, so a bandwidth-bound
+ * path stays bandwidth-bound), so that
+ *   LCP(f2) = (LCP - C - W) + s * C + max(0, W - max(0, (s - 1) * C))
+ * in place of LCP in both formulas above: max(LCP, LCP - W + (s - 1) * C)
+ * going down, LCP - (1 - s) * C going up.  Without the counters C = W = 0,
+ * the paper's model.
  */
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
 
+/* The load path at @o: LCP(f2) above, each memory part at @o's memory clock */
+static u64 crisp_path_ps(const struct gpugov_sample *s,
+			 const struct gpugov_opp *o, u64 lcp, u64 core,
+			 u64 wait)
+{
+	u64 score = gpugov_scale_ps(core, s->core_khz, o->core_khz);
+	u64 mwait = gpugov_mem_ps(s, wait, o);
+	u64 drained = score > core ? min_t(u64, score - core, mwait) : 0;
+
+	return gpugov_sat_add(gpugov_mem_ps(s, lcp - core - wait, o),
+			      gpugov_sat_add(score, mwait - drained));
+}
+
+/*
+ * @lcp_cyc: the load path (CRISP's adjusted LCP, or CRISP-L's
+ * load-outstanding cycles); @core_cyc, @wait_cyc: its parts in the core
+ * clock domain and in the memory domain's queues, 0 if unknown
+ */
 static void crisp_predict_lcp(const struct gpugov_sample *s,
 			      const struct gpugov_opp_table *t, u64 lcp_cyc,
-			      u64 *time_ps)
+			      u64 core_cyc, u64 wait_cyc, u64 *time_ps)
 {
 	u64 busy = gpugov_busy_ps(s);
 	u32 f1 = s->core_khz, i;
-	u64 lcp, lstall, sstall, lcomp, ccomp;
+	u64 lcp, lcore, lwait, lstall, sstall, lcomp, ccomp;
 
 	/* Clamp so that 0 <= stall <= path <= T whatever the counters say. */
 	lcp = gpugov_cyc_part_ps(s, lcp_cyc);
+	lcore = min_t(u64, gpugov_cyc_part_ps(s, core_cyc), lcp);
+	lwait = min_t(u64, gpugov_cyc_part_ps(s, wait_cyc), lcp - lcore);
 	lstall = min_t(u64, gpugov_cyc_part_ps(s, s->load_stall_cyc), lcp);
 	sstall = min_t(u64, gpugov_cyc_part_ps(s, s->store_stall_cyc),
 		       busy - lcp);
@@ -39,7 +75,8 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
 		u32 f2 = o->core_khz;
-		u64 lpath, cpath, mlcp = gpugov_mem_ps(s, lcp, o);
+		u64 lpath, cpath;
+		u64 mlcp = crisp_path_ps(s, o, lcp, lcore, lwait);
 		u64 msstall = gpugov_mem_ps(s, sstall, o);
 
 		if (f2 > f1) {
@@ -58,14 +95,17 @@ static void crisp_predict(const struct gpugov_pred_state *st,
 			  const struct gpugov_sample *s,
 			  const struct gpugov_opp_table *t, u64 *time_ps)
 {
-	crisp_predict_lcp(s, t, s->lcp_cyc, time_ps);
+	bool parts = s->caps & GPUGOV_CAP_LCP_PARTS;
+
+	crisp_predict_lcp(s, t, s->lcp_cyc, parts ? s->lcp_core_cyc : 0,
+			  parts ? s->lcp_wait_cyc : 0, time_ps);
 }
 
 static void crisp_l_predict(const struct gpugov_pred_state *st,
 			    const struct gpugov_sample *s,
 			    const struct gpugov_opp_table *t, u64 *time_ps)
 {
-	crisp_predict_lcp(s, t, s->load_out_cyc, time_ps);
+	crisp_predict_lcp(s, t, s->load_out_cyc, 0, 0, time_ps);
 }
 
 const struct gpugov_predictor gpugov_pred_crisp = {

@@ -36,18 +36,21 @@ static inline double ref_linear(const struct gpugov_sample *s, u64 mem_cyc,
 	return mem + (t - mem) * s->core_khz / f2;
 }
 
+/* CRISP; @core_cyc: the part of the load path in the core clock domain */
 static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
-			       double f2)
+			       u64 core_cyc, double f2)
 {
 	double t = ref_busy_ps(s), f1 = s->core_khz, sc = f1 / f2;
 	double lcp = ref_part_ps(s, lcp_cyc);
+	double lcore = fmin(ref_part_ps(s, core_cyc), lcp);
+	double lcp2 = lcp - lcore + sc * lcore;
 	double ls = fmin(ref_part_ps(s, s->load_stall_cyc), lcp);
 	double ss = fmin(ref_part_ps(s, s->store_stall_cyc), t - lcp);
 	double lcomp = lcp - ls, ccomp = t - lcp - ss;
 
 	if (f2 > f1)
-		return lcp + ss + sc * ccomp;
-	return fmax(lcp, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
+		return lcp2 + ss + sc * ccomp;
+	return fmax(lcp2, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
 }
 
 /*
@@ -64,7 +67,7 @@ static inline double ref_busy_fraction(const u32 *khz, const double *busy,
 	if (n < 2 || busy1 <= 0)
 		return 1.0;
 	for (i = 0; i < n; i++) {
-		distinct |= khz[i] != f1;
+		distinct |= khz[i] != khz[0];
 		x[i] = fmin(f1 / khz[i], 32.0);
 		y[i] = fmin(busy[i] / busy1, 32.0);
 		xm += x[i] / n;

@@ -66,6 +66,45 @@ static void test_figure6_crisp(void)
 }
 
 /*
+ * The same run where 8 of the 20 units of the load path were spent in the
+ * core clock domain (an interconnect and L2 on the core clock): at f/2
+ * the path takes 12 + 2 * 8 = 28 < 34, so still 34 + 20 = 54; a path
+ * all in the core domain takes 40: 40 + 20 = 60.  Going up, the path
+ * shrinks to 12 + 8/2 = 16: 16 + 1 + 5 = 22.  The counter's cap cleared,
+ * it counts nothing (the paper's model).
+ */
+static void test_figure6_core_domain(void)
+{
+	struct gpugov_opp_table t = example_table();
+	struct gpugov_sample s = example_sample(31, GPUGOV_CAP_ALL);
+	struct gpugov_pred_state st;
+	u64 tp[3];
+
+	gpugov_pred_init(&st);
+	s.lcp_cyc = 20;
+	s.load_stall_cyc = 3;
+	s.store_stall_cyc = 1;
+	s.lcp_core_cyc = 8;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[1] == 31 * UNIT_PS && tp[0] == 54 * UNIT_PS &&
+	       tp[2] == 22 * UNIT_PS,
+	       "core-domain 8 of 20: 54 at f/2, 22 at 2f (%llu, %llu ps)",
+	       (unsigned long long)tp[0], (unsigned long long)tp[2]);
+	s.lcp_core_cyc = 20;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 60 * UNIT_PS,
+	       "core-domain 20 of 20: the path scales, 60 at f/2 (%llu ps)",
+	       (unsigned long long)tp[0]);
+	s.lcp_core_cyc = 500;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 60 * UNIT_PS, "a core part above the path is cut to it");
+	s.caps &= ~GPUGOV_CAP_LCP_PARTS;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 54 * UNIT_PS && tp[2] == 26 * UNIT_PS,
+	       "without GPUGOV_CAP_LCP_PARTS: the paper's 54 and 26");
+}
+
+/*
  * Figure 1 / section 2.1: a 33-unit CPU run, actual 46 at f/2.  T_Memory
  * is 15 for LEAD, 16 for MISS, 20 for CRIT and 18 for STALL; eq. (2)
  * predicts 51, 50, 46 and 48.
@@ -125,6 +164,7 @@ static void test_fixed_helpers(void)
 int main(void)
 {
 	test_figure6_crisp();
+	test_figure6_core_domain();
 	test_figure1_linear();
 	test_fixed_helpers();
 	return tap_done("crisp_paper");

@@ -283,6 +283,48 @@ static void test_busy_unknown_two_clocks(void)
 	       d.chosen);
 }
 
+/*
+ * Light work seen at the top clock only, then a saturated interval at the
+ * lowest: the history has one clock, so the slope is unknown, and the
+ * time must still grow as the clock falls.  (The history's clock differed
+ * from the saturated sample's, which once passed for two clocks; the flat
+ * fit then said nothing scales, and the saturated work stayed at the
+ * lowest OPP.)
+ */
+static void test_busy_saturated_after_one_clock(void)
+{
+	struct gpugov_opp_table t = { .nr = 3 };
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_sample s;
+	static struct gpugov_decision d;
+	int i;
+
+	t.opp[0].core_khz = 200000;
+	t.opp[1].core_khz = 500000;
+	t.opp[2].core_khz = 1000000;
+	s.interval_ns = 1000000;
+	s.core_khz = 1000000;
+	gpugov_pred_init(&st);
+	for (i = 0; i < 4; i++) {
+		s.busy_ns = 100000 + 1000 * i;
+		gpugov_pred_observe(&st, &s);
+	}
+	s.core_khz = 200000;
+	s.busy_ns = s.interval_ns;
+	gpugov_pred_observe(&st, &s);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, d.time_ps);
+	tap_ok(d.time_ps[0] == 1000000000ULL && d.time_ps[2] == 200000000ULL,
+	       "busy, history at one other clock, saturated: time follows the period (%llu %llu ps)",
+	       (unsigned long long)d.time_ps[0], (unsigned long long)d.time_ps[2]);
+	gpugov_policy_defaults(&p);
+	gpugov_policy_state_init(&ps);
+	gpugov_decide(&p, &ps, &t, &s, &d);
+	tap_ok(d.chosen == 2, "and the saturated work goes to the top OPP (%u)",
+	       d.chosen);
+}
+
 /* One decision of @ps's device on @s with CRISP, as the governor polls. */
 static u32 poll(const struct gpugov_policy_params *p,
 		struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
@@ -431,6 +473,7 @@ int main(void)
 	test_fallback_and_names();
 	test_busy_model();
 	test_busy_unknown_two_clocks();
+	test_busy_saturated_after_one_clock();
 	test_memory_clock();
 	test_deadline();
 	test_idle_power();

@@ -69,6 +69,7 @@ static void random_sample(struct gpugov_sample *s,
 	s->load_stall_cyc = random_counter(busy_cyc * 0.5);
 	s->store_stall_cyc = random_counter(busy_cyc * 0.3);
 	s->lcp_cyc = random_counter(busy_cyc);
+	s->lcp_core_cyc = random_counter(s->lcp_cyc * 1.2);
 	s->load_out_cyc = random_counter(busy_cyc);
 	s->lead_cyc = random_counter(busy_cyc);
 	s->crit_cyc = random_counter(busy_cyc);
@@ -87,9 +88,9 @@ static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 	case GPUGOV_PRED_CRIT:
 		return ref_linear(s, s->crit_cyc, f2);
 	case GPUGOV_PRED_CRISP:
-		return ref_crisp(s, s->lcp_cyc, f2);
+		return ref_crisp(s, s->lcp_cyc, s->lcp_core_cyc, f2);
 	case GPUGOV_PRED_CRISP_L:
-		return ref_crisp(s, s->load_out_cyc, f2);
+		return ref_crisp(s, s->load_out_cyc, 0, f2);
 	default:
 		t = ref_busy_ps(s);
 		c = ref_busy_fraction(hk, hb, hn, s->core_khz, s->interval_ns ?

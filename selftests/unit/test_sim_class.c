@@ -46,6 +46,12 @@ static void test_rules(void)
 	       "(D) stores out, queue not full: computation");
 }
 
+/* a miss's own parts: @core cycles in the core domain, @wait queued */
+static struct crisp_parts P(s64 core, s64 wait)
+{
+	return (struct crisp_parts){ .core = core, .wait = wait };
+}
+
 static void test_fig6(void)
 {
 	struct crisp_ctr c;
@@ -53,17 +59,17 @@ static void test_fig6(void)
 
 	crisp_reset(&c, 0);
 	c.lead_pending = 0;
-	crisp_miss_issue(&c, &a, 0);			/* A: 0..8 */
+	crisp_miss_issue(&c, &a, 0, P(2, 1));	/* A: 0..8 */
 	crisp_account(&c, CRISP_BUSY, 1, 5);		/* cycles 0-4 */
 	crisp_account(&c, CRISP_LOAD_STALL, 1, 3);	/* 5-7 */
 	crisp_miss_return(&c, &a, 8);
 	tap_ok(c.lcp == 8, "after A: T_Memory = max(3 stalls, 0 + 8) = 8");
 	crisp_account(&c, CRISP_BUSY, 0, 4);		/* 8-11 */
-	crisp_miss_issue(&c, &b, 12);			/* B: 12..17 */
-	crisp_miss_issue(&c, &cc, 12);			/* C: 12..24 */
+	crisp_miss_issue(&c, &b, 12, P(1, 0));	/* B: 12..17 */
+	crisp_miss_issue(&c, &cc, 12, P(4, 3));	/* C: 12..24 */
 	crisp_account(&c, CRISP_BUSY, 1, 5);		/* 12-16 */
 	crisp_miss_return(&c, &b, 17);
-	crisp_miss_issue(&c, &d, 17);			/* D: 17..22 */
+	crisp_miss_issue(&c, &d, 17, P(1, 0));	/* D: 17..22 */
 	crisp_account(&c, CRISP_BUSY, 1, 5);		/* 17-21 */
 	crisp_miss_return(&c, &d, 22);
 	crisp_account(&c, CRISP_BUSY, 1, 2);		/* 22-23 */
@@ -76,6 +82,9 @@ static void test_fig6(void)
 
 	tap_ok(c.lcp == 21, "adjusted LCP = A + C + stall at 27 = 21 (got %lld)",
 	       (long long)c.lcp);
+	tap_ok(c.lcp_parts.core == 6 && c.lcp_parts.wait == 4,
+	       "its parts: core A's 2 + C's 4 = 6, wait 1 + 3 = 4 (got %lld, %lld)",
+	       (long long)c.lcp_parts.core, (long long)c.lcp_parts.wait);
 	tap_ok(c.cyc[CRISP_LOAD_STALL] == 4, "4 load-stall cycles");
 	tap_ok(c.lcp - (s64)c.cyc[CRISP_LOAD_STALL] == 17,
 	       "overlapped computation = LCP - stalls = 17");
@@ -95,7 +104,7 @@ static void test_rebase(void)
 
 	crisp_reset(&c, 0);
 	crisp_account(&c, CRISP_LOAD_STALL, 1, 100);
-	crisp_miss_issue(&c, &a, 100);		/* ts = 100 */
+	crisp_miss_issue(&c, &a, 100, P(30, 40));	/* ts = 100 */
 	crisp_account(&c, CRISP_BUSY, 1, 50);
 	crisp_reset(&c, 150);			/* new interval */
 	crisp_rebase(&c, &a);
@@ -104,6 +113,9 @@ static void test_rebase(void)
 	tap_ok(c.lcp == 10 && c.crit == 10,
 	       "a miss spanning intervals adds only its part in the new one");
 	tap_ok(c.lead == 10, "and so does a leading one");
+	tap_ok(c.lcp_parts.core == 10 && !c.lcp_parts.wait,
+	       "its parts (30, 40) are cut to the path's 10 (got %lld, %lld)",
+	       (long long)c.lcp_parts.core, (long long)c.lcp_parts.wait);
 }
 
 int main(void)

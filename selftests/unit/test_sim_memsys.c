@@ -31,12 +31,13 @@ static struct memsys mem;
 static void test_rows(u64 tc, u64 tm)
 {
 	u64 t0, t6, t3072, t192;
+	struct mem_parts c0, c6, c3072, c192;
 
 	memsys_init(&mem, &gpu);
-	t0 = memsys_access(&mem, &gpu, 0, 0, tc, 0);
-	t6 = memsys_access(&mem, &gpu, 6, 0, tc, 0);
-	t3072 = memsys_access(&mem, &gpu, 3072, 0, tc, 0);
-	t192 = memsys_access(&mem, &gpu, 192, 0, tc, 0);
+	t0 = memsys_access(&mem, &gpu, 0, 0, tc, 0, &c0);
+	t6 = memsys_access(&mem, &gpu, 6, 0, tc, 0, &c6);
+	t3072 = memsys_access(&mem, &gpu, 3072, 0, tc, 0, &c3072);
+	t192 = memsys_access(&mem, &gpu, 192, 0, tc, 0, &c192);
 	tap_ok(t0 == 84 * tc + 212 * tm,
 	       "cold miss, closed bank: 84 core + (12 + 200) memory cycles");
 	/* L2 bank 0 free at 24 tc; bus and DRAM bank free at 61 tc + 16 tm */
@@ -50,6 +51,16 @@ static void test_rows(u64 tc, u64 tm)
 	       "other bank: its activation does not wait for the conflict");
 	tap_ok(mem.row_hits == 1 && mem.row_conflicts == 1 &&
 	       mem.dram_txn == 4, "1 row hit, 1 bank conflict, 4 DRAM reads");
+	/* 2 x 23 + 38 core cycles, and each wait for the L2 bank */
+	tap_ok(c0.core_fs == 84 * tc && c6.core_fs == 85 * tc &&
+	       c3072.core_fs == 86 * tc && c192.core_fs == 87 * tc,
+	       "core-domain part: 84 core cycles plus the L2 bank's queue");
+	/* line 6 reaches DRAM at 62 tc, its bank busy with the first until
+	 * 61 tc + 16 tm; line 192's bank is idle */
+	tap_ok(!c0.wait_fs && c6.wait_fs == 16 * tm - tc && !c192.wait_fs,
+	       "memory-domain queueing: none alone, the bank behind the first (%llu %llu %llu fs)",
+	       (unsigned long long)c0.wait_fs, (unsigned long long)c6.wait_fs,
+	       (unsigned long long)c192.wait_fs);
 }
 
 int main(void)
@@ -59,6 +70,7 @@ int main(void)
 	const u64 tc1 = 1000000000000ULL / 100000;	/* 100 MHz */
 	char err[SIM_ERR_MAX];
 	u64 a, b;
+	struct mem_parts core;
 
 	if (!tap_ok(!sim_gpu_load(&gpu, L2CORE, err), "%s loads", L2CORE)) {
 		tap_diag("%s", err);
@@ -68,9 +80,9 @@ int main(void)
 	test_rows(tc1, tm);
 
 	memsys_init(&mem, &gpu);
-	a = memsys_access(&mem, &gpu, 0, 0, tc7, 0);
+	a = memsys_access(&mem, &gpu, 0, 0, tc7, 0, &core);
 	memsys_init(&mem, &gpu);
-	b = memsys_access(&mem, &gpu, 0, 0, tc1, 0);
+	b = memsys_access(&mem, &gpu, 0, 0, tc1, 0, &core);
 	tap_ok(b - a == 84 * (tc1 - tc7),
 	       "the core-clock part scales with the core period alone");
 
@@ -83,11 +95,13 @@ int main(void)
 	       gpu.dram_row_lines == 32,
 	       "optional keys left out: no core part, no rows (defaults)");
 	memsys_init(&mem, &gpu);
-	a = memsys_access(&mem, &gpu, 0, 0, tc7, 0);
+	a = memsys_access(&mem, &gpu, 0, 0, tc7, 0, &core);
 	memsys_init(&mem, &gpu);
-	b = memsys_access(&mem, &gpu, 0, 0, tc1, 0);
+	b = memsys_access(&mem, &gpu, 0, 0, tc1, 0, &core);
 	tap_ok(a == b && a == (30 + 50 + 200 + 30) * tm && !mem.row_hits,
 	       "fermi-15sm: a cold miss is 310 memory cycles at any core "
 	       "clock, no row accounting");
+	tap_ok(!core.core_fs && !core.wait_fs,
+	       "fermi-15sm: no core-domain part past the L1, no queueing alone");
 	return tap_done("sim_memsys");
 }

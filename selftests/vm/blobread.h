@@ -81,6 +81,8 @@ static inline void sample_of(const struct blob *b, u32 seg, u32 opp,
 	s->load_stall_cyc = field(b, seg, opp, GPUGOV_SB_LOAD_STALL_CYC);
 	s->store_stall_cyc = field(b, seg, opp, GPUGOV_SB_STORE_STALL_CYC);
 	s->lcp_cyc = field(b, seg, opp, GPUGOV_SB_LCP_CYC);
+	s->lcp_core_cyc = field(b, seg, opp, GPUGOV_SB_LCP_CORE_CYC);
+	s->lcp_wait_cyc = field(b, seg, opp, GPUGOV_SB_LCP_WAIT_CYC);
 	s->load_out_cyc = field(b, seg, opp, GPUGOV_SB_LOAD_OUT_CYC);
 	s->lead_cyc = field(b, seg, opp, GPUGOV_SB_LEAD_CYC);
 	s->crit_cyc = field(b, seg, opp, GPUGOV_SB_CRIT_CYC);

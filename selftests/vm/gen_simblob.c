@@ -121,6 +121,8 @@ static int write_trace(const struct simblob *b, const char *path)
 			rec.s.load_stall_cyc = r[GPUGOV_SB_LOAD_STALL_CYC];
 			rec.s.store_stall_cyc = r[GPUGOV_SB_STORE_STALL_CYC];
 			rec.s.lcp_cyc = r[GPUGOV_SB_LCP_CYC];
+			rec.s.lcp_core_cyc = r[GPUGOV_SB_LCP_CORE_CYC];
+			rec.s.lcp_wait_cyc = r[GPUGOV_SB_LCP_WAIT_CYC];
 			rec.s.load_out_cyc = r[GPUGOV_SB_LOAD_OUT_CYC];
 			rec.s.lead_cyc = r[GPUGOV_SB_LEAD_CYC];
 			rec.s.crit_cyc = r[GPUGOV_SB_CRIT_CYC];

@@ -63,6 +63,8 @@ static const struct gpugov_trace_col cols[] = {
 	SMP(occupancy_q16, COL_S_U64, GPUGOV_CAP_WARPS),
 	SMP(energy_uj, COL_S_U64, GPUGOV_CAP_ENERGY),
 	REC(energy_pj, COL_REC_U64, GPUGOV_CAP_ENERGY),
+	SMP(lcp_core_cyc, COL_S_U64, GPUGOV_CAP_LCP_PARTS),
+	SMP(lcp_wait_cyc, COL_S_U64, GPUGOV_CAP_LCP_PARTS),
 };
 
 #define NR_COLS (sizeof(cols) / sizeof(cols[0]))

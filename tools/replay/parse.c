@@ -107,6 +107,8 @@ static const struct sample_field {
 	FIELD(warps, GPUGOV_CAP_WARPS),
 	FIELD(occupancy_q16, GPUGOV_CAP_WARPS),
 	FIELD(energy_uj, GPUGOV_CAP_ENERGY),
+	FIELD(lcp_core_cyc, GPUGOV_CAP_LCP_PARTS),
+	FIELD(lcp_wait_cyc, GPUGOV_CAP_LCP_PARTS),
 };
 
 /* FIELD=VALUE; setting a counter marks it (and its group) valid. */

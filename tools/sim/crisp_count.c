@@ -4,6 +4,11 @@
  */
 #include "crisp_count.h"
 
+static s64 smin(s64 a, s64 b)
+{
+	return a < b ? a : b;
+}
+
 /**
  * crisp_classify() - class of one cycle, CRISP section 3.5
  *
@@ -59,12 +64,18 @@ void crisp_account(struct crisp_ctr *c, enum crisp_class cls, int load_out,
  * is a leading load if no leading load is outstanding: as in CRISP
  * Fig. 6, where LEAD = A + B + D, the first miss issued after the last
  * leading load returned leads, even if other misses are in flight.
+ * @own: the parts of its round trip (known at issue here; hardware would
+ * count them as the request crosses the clock-domain boundary each way
+ * and waits in the memory controller's queues).
  */
-void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now)
+void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now,
+		      struct crisp_parts own)
 {
 	ts->lcp = c->lcp;
+	ts->lcp_parts = c->lcp_parts;
 	ts->crit = c->crit;
 	ts->issue = now;
+	ts->own = own;
 	ts->lead = !c->lead_pending;
 	c->lead_pending = 1;
 }
@@ -72,15 +83,26 @@ void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now)
 /*
  * The load is back after L = now - issue cycles:
  * T_Memory = max(T_Memory, ts + L), the same for CRIT; a leading load
- * adds the part of its latency inside the interval.
+ * adds the part of its latency inside the interval.  When the path
+ * through the load is at least T_Memory (equal where load stalls counted
+ * its latency), the path's parts become the timestamp's plus the load's
+ * own, cut so that together they never exceed L or the path.
  */
 void crisp_miss_return(struct crisp_ctr *c, const struct crisp_ts *ts,
 		       u64 now)
 {
 	s64 lat = (s64)(now - ts->issue);
 
-	if (ts->lcp + lat > c->lcp)
+	if (ts->lcp + lat >= c->lcp) {
+		s64 core = smin(ts->own.core, lat);
+		s64 wait = smin(ts->own.wait, lat - core);
+
 		c->lcp = ts->lcp + lat;
+		c->lcp_parts.core = smin(ts->lcp_parts.core + core,
+					  c->lcp);
+		c->lcp_parts.wait = smin(ts->lcp_parts.wait + wait,
+					  c->lcp - c->lcp_parts.core);
+	}
 	if (ts->crit + lat > c->crit)
 		c->crit = ts->crit + lat;
 	if (ts->lead) {
@@ -97,6 +119,7 @@ void crisp_reset(struct crisp_ctr *c, u64 now)
 	for (i = 0; i < CRISP_NR_CLASS; i++)
 		c->cyc[i] = 0;
 	c->lcp = c->crit = 0;
+	c->lcp_parts.core = c->lcp_parts.wait = 0;
 	c->lead = c->load_out = 0;
 }
 
@@ -109,4 +132,5 @@ void crisp_reset(struct crisp_ctr *c, u64 now)
 void crisp_rebase(const struct crisp_ctr *c, struct crisp_ts *ts)
 {
 	ts->lcp = ts->crit = (s64)ts->issue - (s64)c->start;
+	ts->lcp_parts.core = ts->lcp_parts.wait = 0;
 }

@@ -47,16 +47,32 @@ enum crisp_class {
 };
 
 /**
+ * struct crisp_parts - two parts of a miss's latency, or of the load
+ * path's, in core cycles
+ * @core: spent in the core clock domain
+ * @wait: spent waiting in the memory domain's queues behind other
+ *	requests (an L2 bank's memory-clock service, a DRAM channel or bank)
+ */
+struct crisp_parts {
+	s64 core;
+	s64 wait;
+};
+
+/**
  * struct crisp_ts - timestamps of one outstanding load miss (one MSHR)
  * @lcp: adjusted-LCP counter when the miss left the L1
+ * @lcp_parts: the parts of that path then (@lcp_parts of struct crisp_ctr)
  * @crit: CRIT counter when the miss left the L1
  * @issue: core cycle it left
+ * @own: the parts of its own round trip
  * @lead: it is a leading load
  */
 struct crisp_ts {
 	s64 lcp;
+	struct crisp_parts lcp_parts;
 	s64 crit;
 	u64 issue;
+	struct crisp_parts own;
 	u8 lead;
 };
 
@@ -65,6 +81,7 @@ struct crisp_ts {
  * @start: core cycle the interval began
  * @cyc: cycles per enum crisp_class; they partition the interval
  * @lcp: adjusted load critical path, T_Memory of CRISP section 3.6
+ * @lcp_parts: the parts of the misses' latencies on that path
  * @crit: critical path of dependent misses (CRIT)
  * @lead: sum of leading-load latencies (LEAD)
  * @load_out: cycles with at least one load miss outstanding (CRISP-L)
@@ -75,6 +92,7 @@ struct crisp_ctr {
 	u64 start;
 	u64 cyc[CRISP_NR_CLASS];
 	s64 lcp;
+	struct crisp_parts lcp_parts;
 	s64 crit;
 	u64 lead;
 	u64 load_out;
@@ -84,7 +102,8 @@ struct crisp_ctr {
 enum crisp_class crisp_classify(const struct crisp_flags *f);
 void crisp_account(struct crisp_ctr *c, enum crisp_class cls, int load_out,
 		   u64 ncyc);
-void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now);
+void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now,
+		      struct crisp_parts own);
 void crisp_miss_return(struct crisp_ctr *c, const struct crisp_ts *ts,
 		       u64 now);
 void crisp_reset(struct crisp_ctr *c, u64 now);

@@ -349,7 +349,8 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 	struct sim_state *st = x->st;
 	struct gpugov_sample *smp = &rec->s;
 	struct sim_events ev = { 0 };
-	u64 cls[CRISP_NR_CLASS] = { 0 }, lcp = 0, crit = 0, lead = 0, lo = 0;
+	u64 cls[CRISP_NR_CLASS] = { 0 }, lcp = 0, lcore = 0, lwait = 0;
+	u64 crit = 0, lead = 0, lo = 0;
 	u64 cycles = 0, busy_fs;
 	double pj = 0;
 	u32 s, i;
@@ -362,6 +363,8 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 		for (i = 0; i < CRISP_NR_CLASS; i++)
 			cls[i] += sm->cc.cyc[i];
 		lcp += (u64)sm->cc.lcp;
+		lcore += (u64)sm->cc.lcp_parts.core;
+		lwait += (u64)sm->cc.lcp_parts.wait;
 		crit += (u64)sm->cc.crit;
 		lead += sm->cc.lead;
 		lo += sm->cc.load_out;
@@ -381,6 +384,8 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 	smp->load_stall_cyc = avg(cls[CRISP_LOAD_STALL], n);
 	smp->store_stall_cyc = avg(cls[CRISP_STORE_STALL], n);
 	smp->lcp_cyc = avg(lcp, n);
+	smp->lcp_core_cyc = avg(lcore, n);
+	smp->lcp_wait_cyc = avg(lwait, n);
 	smp->load_out_cyc = avg(lo, n);
 	smp->lead_cyc = avg(lead, n);
 	smp->crit_cyc = avg(crit, n);

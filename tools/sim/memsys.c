@@ -64,15 +64,20 @@ static u64 serve(u64 *free_at, u64 arrive, u64 svc)
  * Lines interleave over channels, then fill a row of a bank, then the
  * next bank: channel = line mod channels, c = line / channels,
  * bank = (c / row_lines) mod banks, row = c / (row_lines * banks).
+ * @wait: out (may be NULL), the time the line waited behind others for
+ * the bus or its bank (not its own row activation)
  */
 static u64 dram_xfer(struct memsys *m, const struct sim_gpu_desc *g,
-		     u64 line, u64 at)
+		     u64 line, u64 at, u64 *wait)
 {
 	const u64 tm = m->tm_fs, svc = g->dram_service * tm;
 	u32 ch = sim_mod(&g->channels, line), b;
-	u64 slot = serve(&m->chan_free[ch], at, svc), c, row, ready;
-	u64 *open, *bfree;
+	u64 slot = serve(&m->chan_free[ch], at, svc), c, row, ready, act = 0;
+	u64 *open, *bfree, dummy;
 
+	if (!wait)
+		wait = &dummy;
+	*wait = slot - at;
 	if (!g->dram_banks)
 		return slot;
 	c = line / g->dram_channels;
@@ -85,15 +90,17 @@ static u64 dram_xfer(struct memsys *m, const struct sim_gpu_desc *g,
 		m->row_hits++;
 	} else {
 		if (*open) {
-			ready += g->dram_trp * tm;
+			act += g->dram_trp * tm;
 			m->row_conflicts++;
 		}
-		ready += g->dram_trcd * tm;
+		act += g->dram_trcd * tm;
 		*open = row + 1;
 	}
+	ready += act;
 	if (ready < slot)
 		ready = slot;
 	*bfree = ready + svc;
+	*wait = ready - at > act ? ready - at - act : 0;
 	return ready;
 }
 
@@ -103,20 +110,33 @@ static u64 dram_xfer(struct memsys *m, const struct sim_gpu_desc *g,
  * @t_fs: time it leaves the SM
  * @tc_fs: the requesting SM's core clock period
  * @write: store (1) or load (0)
+ * @parts: out, the parts of the round trip spent in the core clock domain
+ *	(the interconnect's and the L2 pipeline's core cycles, and the wait
+ *	for the L2 bank in the share of its service time that is in core
+ *	cycles) and waiting behind other requests in the memory domain (the
+ *	rest of the L2 bank's wait; a load's wait for its DRAM channel and
+ *	bank)
  * Return: time the data (load) or the acknowledgement (store) is back at
  * the SM.
  */
 u64 memsys_access(struct memsys *m, const struct sim_gpu_desc *g, u64 line,
-		  u64 t_fs, u64 tc_fs, int write)
+		  u64 t_fs, u64 tc_fs, int write, struct mem_parts *parts)
 {
 	const u64 tm = m->tm_fs;
 	const u64 icnt = g->icnt_lat * tm + g->icnt_core_lat * tc_fs;
+	const u64 msvc = g->l2_service * tm, csvc = g->l2_core_service * tc_fs;
 	const struct cache_geom *geom = &g->l2;
-	u64 t, miss_at, victim, wb_done = 0;
+	u64 t, miss_at, victim, wb_done = 0, bank_wait, core_wait, dram_wait;
 
 	t = serve(&m->bank_free[sim_mod(&g->banks, line)], t_fs + icnt,
-		  g->l2_service * tm + g->l2_core_service * tc_fs) +
-	    g->l2_lat * tm + g->l2_core_lat * tc_fs;
+		  msvc + csvc);
+	bank_wait = t - t_fs - icnt;
+	core_wait = (u64)((double)bank_wait * (double)csvc /
+			  (double)(msvc + csvc ? msvc + csvc : 1));
+	parts->core_fs = (2 * g->icnt_core_lat + g->l2_core_lat) * tc_fs +
+			 core_wait;
+	parts->wait_fs = bank_wait - core_wait;
+	t += g->l2_lat * tm + g->l2_core_lat * tc_fs;
 	m->l2_txn++;
 	if (cache_access(m->l2, geom, line, write)) {
 		m->l2_hits++;
@@ -126,13 +146,15 @@ u64 memsys_access(struct memsys *m, const struct sim_gpu_desc *g, u64 line,
 	 * is queued for write-back then too, behind the read. */
 	miss_at = t;
 	if (!write) {
-		t = dram_xfer(m, g, line, miss_at) + g->dram_lat * tm;
+		t = dram_xfer(m, g, line, miss_at, &dram_wait) +
+		    g->dram_lat * tm;
+		parts->wait_fs += dram_wait;
 		m->dram_txn++;
 	}
 	victim = cache_fill(m->l2, geom, line, write);
 	if (victim != CACHE_EMPTY && (victim & CACHE_DIRTY)) {
 		victim &= ~CACHE_DIRTY;
-		wb_done = dram_xfer(m, g, victim, miss_at) +
+		wb_done = dram_xfer(m, g, victim, miss_at, NULL) +
 			  g->dram_service * tm;
 		m->dram_txn++;
 	}

@@ -39,9 +39,19 @@ struct memsys {
 	u64 l2[SIM_L2_MAX_LINES];
 };
 
+/**
+ * struct mem_parts - two parts of one request's round trip, fs
+ * @core_fs: in the core clock domain
+ * @wait_fs: waiting in the memory domain's queues behind other requests
+ */
+struct mem_parts {
+	u64 core_fs;
+	u64 wait_fs;
+};
+
 void memsys_init(struct memsys *m, const struct sim_gpu_desc *g);
 void memsys_set_clock(struct memsys *m, u32 mem_khz);
 u64 memsys_access(struct memsys *m, const struct sim_gpu_desc *g, u64 line,
-		  u64 t_fs, u64 tc_fs, int write);
+		  u64 t_fs, u64 tc_fs, int write, struct mem_parts *parts);
 
 #endif /* SIM_MEMSYS_H */

@@ -394,7 +394,8 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	sim_interval_end(x, &iv, 0, r);
 	printf("workload %s core_khz %u mem_khz %u time_ns %llu energy_uj %.1f "
 	       "insts %llu cycles %llu load_stall %llu store_stall %llu "
-	       "lcp %llu load_out %llu lead %llu crit %llu dram_txn %llu "
+	       "lcp %llu lcp_core %llu load_out %llu lead %llu crit %llu "
+	       "dram_txn %llu "
 	       "l2_hits %llu l2_txn %llu occupancy %.3f\n",
 	       wl.name, r->s.core_khz, r->s.mem_khz,
 	       (unsigned long long)r->s.busy_ns, r->energy_pj / 1e6,
@@ -403,6 +404,7 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	       (unsigned long long)r->s.load_stall_cyc,
 	       (unsigned long long)r->s.store_stall_cyc,
 	       (unsigned long long)r->s.lcp_cyc,
+	       (unsigned long long)r->s.lcp_core_cyc,
 	       (unsigned long long)r->s.load_out_cyc,
 	       (unsigned long long)r->s.lead_cyc,
 	       (unsigned long long)r->s.crit_cyc,

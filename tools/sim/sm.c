@@ -469,15 +469,20 @@ static void acks(struct sim_sm *sm, u64 now)
 
 /*
  * Send line @line into the memory domain for SM @sm at @now and count
- * what the memory domain did for it; returns memsys_access()'s time.
+ * what the memory domain did for it; returns memsys_access()'s time, and
+ * in @own its parts in core cycles (struct mem_parts).
  */
 static u64 mem_access(struct sim *x, struct sim_sm *sm, u64 line, u64 now,
-		      int write)
+		      int write, struct crisp_parts *own)
 {
 	struct sim_state *st = x->st;
 	u64 hits = st->mem.l2_hits, dram = st->mem.dram_txn;
+	struct mem_parts p;
 	u64 t = memsys_access(&st->mem, x->g, line, sim_time_fs(&sm->clk, now),
-			      sm->clk.period_fs, write);
+			      sm->clk.period_fs, write, &p);
+
+	own->core = (s64)(p.core_fs / sm->clk.period_fs);
+	own->wait = (s64)(p.wait_fs / sm->clk.period_fs);
 
 	sm->ev.l2_txn++;
 	sm->ev.l2_hits += st->mem.l2_hits - hits;
@@ -497,6 +502,7 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 	struct sim_mshr *m;
 	u8 dst = sm->lsu.dst;
 	u32 i, n = sm->nmshr;
+	struct crisp_parts own;
 
 	if (cache_access(sm->l1, &g->l1, line, 0)) {
 		wp->ready[dst] = max_u64(wp->ready[dst], now + g->l1_hit_lat);
@@ -519,10 +525,11 @@ static int load_txn(struct sim *x, struct sim_sm *sm, struct sim_warp *wp,
 	sm->mline[i] = line;
 	sm->mfilt[filt_bucket(line)]++;
 	m->nw = 0;
-	m->t_mem_fs = mem_access(x, sm, line, now, 0);
+	m->t_mem_fs = mem_access(x, sm, line, now, 0, &own);
 	sm->mret[i] = sim_cycle_at(&sm->clk, m->t_mem_fs) + g->l1_miss_lat;
 	heap_push(sm, i);
-	crisp_miss_issue(&sm->cc, &m->ts, now);
+	own.core += g->l1_miss_lat;
+	crisp_miss_issue(&sm->cc, &m->ts, now, own);
 	mshr_min_update(sm);
 merge:
 	m->warp[m->nw] = sm->lsu.warp;
@@ -536,12 +543,13 @@ static int store_txn(struct sim *x, struct sim_sm *sm, u64 line, u64 now)
 {
 	const struct sim_gpu_desc *g = x->g;
 	struct sim_sq *q;
+	struct crisp_parts own;
 
 	if (sm->nsq == g->store_queue)
 		return 0;
 	cache_invalidate(sm->l1, &g->l1, line);
 	q = &sm->sq[sm->nsq++];
-	q->t_mem_fs = mem_access(x, sm, line, now, 1);
+	q->t_mem_fs = mem_access(x, sm, line, now, 1, &own);
 	q->ack = sim_cycle_at(&sm->clk, q->t_mem_fs);
 	sm->sq_min = min_u64(sm->sq_min, q->ack);
 	return 1;

@@ -7,7 +7,8 @@
  * intervals up to 10 s, clocks up to 4 GHz and counters up to 2^40:
  *	rE = E(f) / E(cur), rT = T(f) / T(cur), each clamped below 2^32
  *	edp  = rE * rT,  ed2p = rE * rT^2,  energy = rE
- * The lowest metric wins, the lower OPP on a tie.  `energy` only considers
+ * The lowest metric wins, the lower OPP on a tie (under `deadline` the
+ * faster one: wins_tie()).  `energy` only considers
  * OPPs whose predicted time is within max_slowdown percent of the top
  * OPP's (CRISP section 5.2 "reduce energy while maintaining a
  * performance constraint").  With hysteresis h, the OPP in force (metric
@@ -21,7 +22,9 @@
  * the miss factors it learns: gpugov_deadline.c), the one of least
  * predicted energy, idle power for the rest of the interval included, wins
  * (CRISP section 5.2's "reduce energy while maintaining a performance
- * constraint", with the frame's deadline as the constraint).  A sample
+ * constraint", with the frame's deadline as the constraint); of equal
+ * energy, the faster, then the higher OPP, since a clock lowered for no
+ * saving only costs time when the work changes kind.  A sample
  * busy all interval leaves only the slack bound, which sends busy-only
  * predictions (time proportional to the period until the clock slope is
  * known) to the top OPP at once, as simple_ondemand's upthreshold does.
@@ -173,9 +176,46 @@ static bool feasible(const struct time_bound *b,
 	return gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) <= b->limit_q16;
 }
 
+/**
+ * wins_tie() - whether OPP @i is preferred to OPP @best of equal metric
+ * @b: the time bound; @b->dl set under `deadline`
+ * @d: decision
+ * @i: candidate
+ * @best: best so far
+ *
+ * In general the lower OPP: the less clock for the same metric.  Under
+ * `deadline` the metric is energy, and an equal energy says that the lower
+ * clock buys nothing: with an energy model whose power does not depend on
+ * the memory clock (or the voltage model, whose voltage follows the core
+ * clock), every memory clock of a core clock costs the same for work
+ * predicted not to depend on it.  That prediction is one interval old
+ * (PCSTALL section 3.3): where compute-bound and memory-bound intervals
+ * alternate, the lower clock is paid in full by the next memory-bound
+ * interval, before any miss factor is learned, for no saving at all.  So
+ * of two OPPs of equal energy the one expected to be faster wins,
+ * miss(f) * T(f), and of equal times the higher OPP (ascending (core,
+ * mem) order: the higher clocks), which leaves the most headroom for the
+ * work to change kind.
+ *
+ * Return: true if @i wins.
+ */
+static bool wins_tie(const struct time_bound *b,
+		     const struct gpugov_decision *d, u32 i, u32 best)
+{
+	u64 ti, tb;
+
+	if (!b->dl)
+		return i < best;
+	ti = gpugov_mul_q16(d->time_ps[i], b->dl->miss_q16[i]);
+	tb = gpugov_mul_q16(d->time_ps[best], b->dl->miss_q16[best]);
+	if (ti != tb)
+		return ti < tb;
+	return i > best;
+}
+
 /*
- * OPP of least metric relative to @ref, the lower on ties, among the
- * feasible allowed ones (the top allowed one always is).  With @ref =
+ * OPP of least metric relative to @ref, ties broken by wins_tie(), among
+ * the feasible allowed ones (the top allowed one always is).  With @ref =
  * d->cur the stored metrics are used.
  */
 static u32 argmin_metric(enum gpugov_objective obj,
@@ -193,7 +233,7 @@ static u32 argmin_metric(enum gpugov_objective obj,
 		if (!feasible(b, d, i, top))
 			continue;
 		m = ref == d->cur ? d->metric_q16[i] : metric_rel(obj, d, i, ref);
-		if (m < mbest || (m == mbest && i < best)) {
+		if (m < mbest || (m == mbest && wins_tie(b, d, i, best))) {
 			best = i;
 			mbest = m;
 		}

@@ -419,6 +419,56 @@ static void test_deadline(void)
 	tap_ok(d.chosen == 4 && !k, "3x the work at the top OPP: no factor raised");
 }
 
+/*
+ * Two memory clocks per core clock, the voltage following the core clock:
+ * for compute-bound work every memory clock of a core clock costs the same
+ * predicted energy.  `deadline` then keeps the higher memory clock, which
+ * the next interval's work may need (a memory-bound one after a
+ * compute-bound one ran 2.5x late at (1000, 400) MHz on maxwell-16sm,
+ * chosen by the lower-OPP tie rule for no saving); of equal energy and
+ * time, the OPP with less of a learned miss factor.
+ */
+static void test_deadline_equal_energy(void)
+{
+	struct gpugov_opp_table t = { .nr = 4 };
+	struct gpugov_sample comp = sample_at_top(0), sat;
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_decision d;
+	u32 i;
+
+	for (i = 0; i < t.nr; i++) {
+		t.opp[i].core_khz = i < 2 ? 800000 : 1000000;
+		t.opp[i].mem_khz = i % 2 ? 1000000 : 400000;
+		t.opp[i].uv = i < 2 ? 900000 : 1000000;
+	}
+	comp.mem_khz = 1000000;
+	comp.caps |= GPUGOV_CAP_MEM_KHZ;
+	sat = comp;
+	sat.interval_ns = sat.busy_ns;
+	gpugov_policy_defaults(&p);
+	choose(&p, &t, &comp, &d);
+	tap_ok(d.chosen == 1 && d.energy_pj[0] == d.energy_pj[1],
+	       "paced compute-bound work, (800, 400) and (800, 1000) MHz of equal energy: the higher memory clock (OPP %u)",
+	       d.chosen);
+	choose(&p, &t, &sat, &d);
+	tap_ok(d.chosen == 3 && d.reason == GPUGOV_REASON_SATURATED,
+	       "back-to-back compute-bound work: (1000, 1000) MHz, not (1000, 400) of equal energy (OPP %u)",
+	       d.chosen);
+	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
+	ps.deadline.miss_q16[1] = GPUGOV_Q16_ONE * 11 / 10;
+	poll(&p, &ps, &st, &t, &comp, &d);
+	tap_ok(d.chosen == 0,
+	       "of equal energy, the OPP expected faster once miss factors are applied (OPP %u)",
+	       d.chosen);
+	p.objective = GPUGOV_OBJ_ENERGY;
+	p.max_slowdown_pct = 30;
+	tap_ok(choose(&p, &t, &comp, &d) == 0,
+	       "`energy` keeps the lower OPP on a tie (OPP %u)", d.chosen);
+}
+
 static void test_idle_power(void)
 {
 	struct gpugov_opp_table t = table5();
@@ -476,6 +526,7 @@ int main(void)
 	test_busy_saturated_after_one_clock();
 	test_memory_clock();
 	test_deadline();
+	test_deadline_equal_energy();
 	test_idle_power();
 	test_target_bounds();
 	return tap_done("policy");

@@ -17,7 +17,13 @@
  * is slower relative to now, so it gets shorter only where both clocks
  * rise (memory-bound work does not speed up with the core clock alone).
  * Once fitted, the part that does not scale with the core
- * clock follows the memory clock (gpugov_mem_ps()).  A phase ends when, at
+ * clock follows the memory clock (gpugov_mem_ps()), and the fit is
+ * trusted only down to the lowest clock of the history: below it, the
+ * time predicted there grows with the period, as if nothing were known,
+ *	T(f2) = T_fit(f_lo) * f_lo / f2	for f2 < f_lo,
+ * so that a slope fitted between two near clocks from work that varies
+ * from interval to interval cannot send the work to the lowest OPP; each
+ * step down widens the range the next decision may trust (safe probing).  A phase ends when, at
  * an unchanged clock, the utilisation moves by more than a quarter.
  *
  * Only ratios of busy to total time are used, because that is all a
@@ -86,7 +92,9 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
  */
 #define BUSY_C_UNKNOWN	(BUSY_C_ONE + 1)
 
-static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1)
+/* ... and in @lowest the lowest clock of the history */
+static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
+			u32 *lowest)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
@@ -96,11 +104,13 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1)
 	if (b->nr < 2 || !util1)
 		return BUSY_C_UNKNOWN;
 	newest = b->khz[(b->head + GPUGOV_BUSY_HIST - 1) % GPUGOV_BUSY_HIST];
+	*lowest = newest;
 	for (i = 0; i < b->nr; i++) {
 		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
 			   GPUGOV_BUSY_HIST;
 
 		distinct |= b->khz[slot] != newest;
+		*lowest = min_t(u32, *lowest, b->khz[slot]);
 		x[i] = busy_norm(f1, b->khz[slot]);	/* period / period1 */
 		y[i] = busy_norm(b->util[slot], util1);
 		xm += x[i];
@@ -124,9 +134,10 @@ static void busy_predict(const struct gpugov_pred_state *st,
 			 const struct gpugov_opp_table *t, u64 *time_ps)
 {
 	u64 busy = gpugov_busy_ps(s);
+	u32 lowest = 0;
 	u64 c = busy_scaling(&st->busy, s->core_khz,
 			     busy_norm(min_t(u64, s->busy_ns, s->interval_ns),
-				       s->interval_ns));
+				       s->interval_ns), &lowest);
 	u64 scaling = gpugov_mul_div(busy, (u32)min_t(u64, c, BUSY_C_ONE),
 				     BUSY_C_ONE);
 	bool two = false;
@@ -142,12 +153,22 @@ static void busy_predict(const struct gpugov_pred_state *st,
 					     t->opp[i].core_khz);
 		u64 mem = gpugov_mem_ps(s, busy, &t->opp[i]);
 
-		if (c == BUSY_C_UNKNOWN)
+		u32 f2 = t->opp[i].core_khz;
+
+		if (c == BUSY_C_UNKNOWN) {
 			time_ps[i] = two ? max_t(u64, scaled, mem) : scaled;
-		else
-			time_ps[i] = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling,
-								  &t->opp[i]),
-						    scaled);
+			continue;
+		}
+		/*
+		 * The fit holds down to the lowest clock it saw; below, the
+		 * time at that clock grows with the period.
+		 */
+		if (f2 < lowest)
+			scaled = gpugov_scale_ps(scaling, s->core_khz, lowest);
+		time_ps[i] = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling,
+							  &t->opp[i]), scaled);
+		if (f2 < lowest)
+			time_ps[i] = gpugov_scale_ps(time_ps[i], lowest, f2);
 	}
 }
 

@@ -196,17 +196,23 @@ static void test_busy_model(void)
 	observe_work(&st, &s, 600000, 100);
 	observe_work(&st, &s, 400000, 100);
 	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
-	tap_ok(tp[0] == tp[4], "memory-bound history: flat prediction (%llu vs %llu)",
-	       (unsigned long long)tp[0], (unsigned long long)tp[4]);
+	tap_ok(tp[1] == tp[4], "memory-bound history: flat down to its lowest clock (%llu vs %llu)",
+	       (unsigned long long)tp[1], (unsigned long long)tp[4]);
+	tap_ok(tp[0] == 2 * tp[4],
+	       "below the lowest clock seen, the time there grows with the period (%llu ps)",
+	       (unsigned long long)tp[0]);
 
 	gpugov_pred_init(&st);
 	observe_work(&st, &s, 1000000, 40);
 	observe_work(&st, &s, 600000, 40);
 	observe_work(&st, &s, 800000, 40);
 	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
-	/* at 200 MHz: 0.4 ms + 0.6 ms * 5 = 3.4 ms */
-	tap_ok(tp[0] > 3399000000ULL && tp[0] < 3401000000ULL,
-	       "40%% memory-bound history: 3.4 ms at 200 MHz (%llu ps)", (unsigned long long)tp[0]);
+	/* at 600 MHz: 0.4 ms + 0.6 ms * 5 / 3 = 1.4 ms; 200 MHz is below the
+	 * clocks seen: 1.4 ms * 3 = 4.2 ms, not the fit's 3.4 ms */
+	tap_ok(tp[2] > 1399000000ULL && tp[2] < 1401000000ULL,
+	       "40%% memory-bound history: 1.4 ms at 600 MHz (%llu ps)", (unsigned long long)tp[2]);
+	tap_ok(tp[0] > 4199000000ULL && tp[0] < 4201000000ULL,
+	       "and 4.2 ms at 200 MHz, below the clocks seen (%llu ps)", (unsigned long long)tp[0]);
 
 	s.busy_ns *= 2;		/* same clock, twice the busy time: new phase */
 	gpugov_pred_observe(&st, &s);

@@ -78,7 +78,8 @@ static void random_sample(struct gpugov_sample *s,
 static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 		       double f2, const u32 *hk, const double *hb, int hn)
 {
-	double c, t;
+	double c, t, lo;
+	int i;
 
 	switch (id) {
 	case GPUGOV_PRED_STALL:
@@ -95,7 +96,12 @@ static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 		t = ref_busy_ps(s);
 		c = ref_busy_fraction(hk, hb, hn, s->core_khz, s->interval_ns ?
 				      t / 1000.0 / (double)s->interval_ns : 1.0);
-		return t * (1 - c) + t * c * s->core_khz / f2;
+		/* the fit down to the history's lowest clock, then ~ 1/f */
+		lo = hn ? hk[0] : f2;
+		for (i = 1; i < hn; i++)
+			lo = fmin(lo, hk[i]);
+		lo = fmax(lo, f2);
+		return (t * (1 - c) + t * c * s->core_khz / lo) * lo / f2;
 	}
 }
 

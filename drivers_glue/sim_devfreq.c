@@ -175,6 +175,8 @@ static int sim_source_read(struct gpugov_source *src, struct gpugov_sample *s)
 	s->lcp_cyc = r[GPUGOV_SB_LCP_CYC];
 	s->lcp_core_cyc = r[GPUGOV_SB_LCP_CORE_CYC];
 	s->lcp_wait_cyc = r[GPUGOV_SB_LCP_WAIT_CYC];
+	s->l2_busy_cyc = r[GPUGOV_SB_L2_BUSY_CYC];
+	s->dram_busy_cyc = r[GPUGOV_SB_DRAM_BUSY_CYC];
 	s->load_out_cyc = r[GPUGOV_SB_LOAD_OUT_CYC];
 	s->lead_cyc = r[GPUGOV_SB_LEAD_CYC];
 	s->crit_cyc = r[GPUGOV_SB_CRIT_CYC];

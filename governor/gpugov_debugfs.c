@@ -49,8 +49,9 @@ static int gpugov_sample_show(struct seq_file *m, void *unused)
 		   s->mem_insts, s->shm_txn, s->warps);
 	seq_printf(m, "occupancy_q16 %llu\nenergy_uj %llu\nlcp_core_cyc %llu\n",
 		   s->occupancy_q16, s->energy_uj, s->lcp_core_cyc);
-	seq_printf(m, "lcp_wait_cyc %llu\nnr_waves %u\n", s->lcp_wait_cyc,
-		   s->nr_waves);
+	seq_printf(m, "lcp_wait_cyc %llu\nl2_busy_cyc %llu\ndram_busy_cyc %llu\n",
+		   s->lcp_wait_cyc, s->l2_busy_cyc, s->dram_busy_cyc);
+	seq_printf(m, "nr_waves %u\n", s->nr_waves);
 	mutex_unlock(&g->df->lock);
 	return 0;
 }

@@ -27,7 +27,8 @@
 #define GPUGOV_CAP_ENERGY	BIT(11)	/* energy_uj */
 #define GPUGOV_CAP_WAVES	BIT(12)	/* nr_waves, waves[] */
 #define GPUGOV_CAP_LCP_PARTS	BIT(13)	/* lcp_core_cyc, lcp_wait_cyc */
-#define GPUGOV_CAP_ALL		(BIT(14) - 1)
+#define GPUGOV_CAP_MEM_BUSY	BIT(14)	/* l2_busy_cyc, dram_busy_cyc */
+#define GPUGOV_CAP_ALL		(BIT(15) - 1)
 
 #define GPUGOV_MAX_WAVES	64
 #define GPUGOV_MAX_OPPS		64
@@ -65,6 +66,10 @@ struct gpugov_wave {
  *	domain (L1 miss handling, and an interconnect and L2 on the core clock)
  * @lcp_wait_cyc: the part of @lcp_cyc its misses spent waiting behind other
  *	requests in the memory domain's queues
+ * @l2_busy_cyc: cycles an L2 bank (slice) was busy in the core clock
+ *	domain, mean over the banks; 0 where the L2 is not on the core clock
+ * @dram_busy_cyc: time a DRAM channel's data bus was busy, mean over the
+ *	channels, in core cycles
  * @load_out_cyc: cycles with at least one load miss outstanding (CRISP-L)
  * @lead_cyc: sum of leading-load latencies (LEAD)
  * @crit_cyc: critical path of dependent misses (CRIT)
@@ -107,6 +112,8 @@ struct gpugov_sample {
 	u64 energy_uj;
 	u64 lcp_core_cyc;
 	u64 lcp_wait_cyc;
+	u64 l2_busy_cyc;
+	u64 dram_busy_cyc;
 	struct gpugov_wave waves[GPUGOV_MAX_WAVES];
 };
 

@@ -32,6 +32,17 @@
  * in place of LCP in both formulas above: max(LCP, LCP - W + (s - 1) * C)
  * going down, LCP - (1 - s) * C going up.  Without the counters C = W = 0,
  * the paper's model.
+ *
+ * The L2 and the DRAM also bound the interval by their bandwidth, which
+ * no latency path shows: each access holds an L2 bank (on the core clock,
+ * some core cycles) and each transfer a DRAM channel's bus (memory
+ * cycles).  With their mean busy times B_L2 (core domain) and B_DRAM
+ * (GPUGOV_CAP_MEM_BUSY), no OPP runs the interval's traffic faster than
+ * they serve it:
+ *   T(f2) >= max(s * B_L2, B_DRAM * m1 / m2)
+ * (a streaming kernel that is DRAM-bound at 300 MHz becomes L2-bound at
+ * 100 MHz; one DRAM-bound at a high memory clock stays so at a lower one,
+ * core-domain latency and all).
  */
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
@@ -60,7 +71,7 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 {
 	u64 busy = gpugov_busy_ps(s);
 	u32 f1 = s->core_khz, i;
-	u64 lcp, lcore, lwait, lstall, sstall, lcomp, ccomp;
+	u64 lcp, lcore, lwait, lstall, sstall, lcomp, ccomp, l2 = 0, dram = 0;
 
 	/* Clamp so that 0 <= stall <= path <= T whatever the counters say. */
 	lcp = gpugov_cyc_part_ps(s, lcp_cyc);
@@ -71,6 +82,10 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 		       busy - lcp);
 	lcomp = lcp - lstall;
 	ccomp = busy - lcp - sstall;
+	if (s->caps & GPUGOV_CAP_MEM_BUSY) {
+		l2 = gpugov_cyc_part_ps(s, s->l2_busy_cyc);
+		dram = gpugov_cyc_part_ps(s, s->dram_busy_cyc);
+	}
 
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
@@ -82,12 +97,16 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 		if (f2 > f1) {
 			cpath = gpugov_scale_ps(ccomp, f1, f2);
 			time_ps[i] = gpugov_sat_add(mlcp + msstall, cpath);
-			continue;
+		} else {
+			lpath = max_t(u64, mlcp,
+				      gpugov_scale_ps(lcomp, f1, f2));
+			cpath = max_t(u64, ccomp + msstall,
+				      gpugov_scale_ps(ccomp, f1, f2));
+			time_ps[i] = gpugov_sat_add(lpath, cpath);
 		}
-		lpath = max_t(u64, mlcp, gpugov_scale_ps(lcomp, f1, f2));
-		cpath = max_t(u64, ccomp + msstall,
-			      gpugov_scale_ps(ccomp, f1, f2));
-		time_ps[i] = gpugov_sat_add(lpath, cpath);
+		time_ps[i] = max_t(u64, time_ps[i],
+				   max_t(u64, gpugov_scale_ps(l2, f1, f2),
+					 gpugov_mem_ps(s, dram, o)));
 	}
 }
 

@@ -36,21 +36,31 @@ static inline double ref_linear(const struct gpugov_sample *s, u64 mem_cyc,
 	return mem + (t - mem) * s->core_khz / f2;
 }
 
-/* CRISP; @core_cyc: the part of the load path in the core clock domain */
+/*
+ * CRISP on a table of one memory clock; @core_cyc, @wait_cyc: the parts
+ * of the load path in the core clock domain and in the memory domain's
+ * queues; @l2_cyc, @dram_cyc: the L2's and the DRAM's busy time
+ */
 static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
-			       u64 core_cyc, double f2)
+			       u64 core_cyc, u64 wait_cyc, u64 l2_cyc,
+			       u64 dram_cyc, double f2)
 {
 	double t = ref_busy_ps(s), f1 = s->core_khz, sc = f1 / f2;
 	double lcp = ref_part_ps(s, lcp_cyc);
 	double lcore = fmin(ref_part_ps(s, core_cyc), lcp);
-	double lcp2 = lcp - lcore + sc * lcore;
+	double lwait = fmin(ref_part_ps(s, wait_cyc), lcp - lcore);
+	double lcp2 = lcp - lcore - lwait + sc * lcore +
+		      fmax(0, lwait - fmax(0, (sc - 1) * lcore));
 	double ls = fmin(ref_part_ps(s, s->load_stall_cyc), lcp);
 	double ss = fmin(ref_part_ps(s, s->store_stall_cyc), t - lcp);
-	double lcomp = lcp - ls, ccomp = t - lcp - ss;
+	double lcomp = lcp - ls, ccomp = t - lcp - ss, r;
 
 	if (f2 > f1)
-		return lcp2 + ss + sc * ccomp;
-	return fmax(lcp2, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
+		r = lcp2 + ss + sc * ccomp;
+	else
+		r = fmax(lcp2, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
+	r = fmax(r, sc * ref_part_ps(s, l2_cyc));
+	return fmax(r, ref_part_ps(s, dram_cyc));
 }
 
 /*

@@ -105,6 +105,50 @@ static void test_figure6_core_domain(void)
 }
 
 /*
+ * A pure load path of 100 units (all load stalls): 40 of it in the core
+ * domain, 30 waiting in the memory domain's queues, 30 the rest.  At f/2
+ * the core part takes 80, and its extra 40 first drains the 30 of
+ * queueing: 30 + 80 + 0 = 110 (without the wait counted, 30 + 30 + 80 =
+ * 140); at 2f 30 + 20 + 30 = 80.  Bandwidth bounds: the L2 busy 70 in the
+ * core domain makes f/2 at least 140; the DRAM busy 90 makes 2f at least
+ * 90 (one memory clock: the same at every OPP).
+ */
+static void test_path_parts_and_bounds(void)
+{
+	struct gpugov_opp_table t = example_table();
+	struct gpugov_sample s = example_sample(100, GPUGOV_CAP_ALL);
+	struct gpugov_pred_state st;
+	u64 tp[3];
+
+	gpugov_pred_init(&st);
+	s.lcp_cyc = 100;
+	s.load_stall_cyc = 100;
+	s.lcp_core_cyc = 40;
+	s.lcp_wait_cyc = 30;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 110 * UNIT_PS && tp[1] == 100 * UNIT_PS &&
+	       tp[2] == 80 * UNIT_PS,
+	       "a slower core drains the queueing first: 110 at f/2, 80 at 2f (%llu, %llu ps)",
+	       (unsigned long long)tp[0], (unsigned long long)tp[2]);
+	s.lcp_wait_cyc = 0;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 140 * UNIT_PS, "no queueing: 140 at f/2 (%llu ps)",
+	       (unsigned long long)tp[0]);
+	s.lcp_wait_cyc = 30;
+	s.l2_busy_cyc = 70;
+	s.dram_busy_cyc = 90;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 140 * UNIT_PS && tp[1] == 100 * UNIT_PS &&
+	       tp[2] == 90 * UNIT_PS,
+	       "bandwidth bounds: L2 140 at f/2, DRAM 90 at 2f (%llu, %llu ps)",
+	       (unsigned long long)tp[0], (unsigned long long)tp[2]);
+	s.caps &= ~GPUGOV_CAP_MEM_BUSY;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 110 * UNIT_PS && tp[2] == 80 * UNIT_PS,
+	       "without GPUGOV_CAP_MEM_BUSY no bound");
+}
+
+/*
  * Figure 1 / section 2.1: a 33-unit CPU run, actual 46 at f/2.  T_Memory
  * is 15 for LEAD, 16 for MISS, 20 for CRIT and 18 for STALL; eq. (2)
  * predicts 51, 50, 46 and 48.
@@ -165,6 +209,7 @@ int main(void)
 {
 	test_figure6_crisp();
 	test_figure6_core_domain();
+	test_path_parts_and_bounds();
 	test_figure1_linear();
 	test_fixed_helpers();
 	return tap_done("crisp_paper");

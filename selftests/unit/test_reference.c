@@ -70,6 +70,9 @@ static void random_sample(struct gpugov_sample *s,
 	s->store_stall_cyc = random_counter(busy_cyc * 0.3);
 	s->lcp_cyc = random_counter(busy_cyc);
 	s->lcp_core_cyc = random_counter(s->lcp_cyc * 1.2);
+	s->lcp_wait_cyc = random_counter(s->lcp_cyc * 1.2);
+	s->l2_busy_cyc = random_counter(busy_cyc);
+	s->dram_busy_cyc = random_counter(busy_cyc);
 	s->load_out_cyc = random_counter(busy_cyc);
 	s->lead_cyc = random_counter(busy_cyc);
 	s->crit_cyc = random_counter(busy_cyc);
@@ -89,9 +92,11 @@ static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 	case GPUGOV_PRED_CRIT:
 		return ref_linear(s, s->crit_cyc, f2);
 	case GPUGOV_PRED_CRISP:
-		return ref_crisp(s, s->lcp_cyc, s->lcp_core_cyc, f2);
+		return ref_crisp(s, s->lcp_cyc, s->lcp_core_cyc, s->lcp_wait_cyc,
+				 s->l2_busy_cyc, s->dram_busy_cyc, f2);
 	case GPUGOV_PRED_CRISP_L:
-		return ref_crisp(s, s->load_out_cyc, 0, f2);
+		return ref_crisp(s, s->load_out_cyc, 0, 0, s->l2_busy_cyc,
+				 s->dram_busy_cyc, f2);
 	default:
 		t = ref_busy_ps(s);
 		c = ref_busy_fraction(hk, hb, hn, s->core_khz, s->interval_ns ?

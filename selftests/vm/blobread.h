@@ -83,6 +83,8 @@ static inline void sample_of(const struct blob *b, u32 seg, u32 opp,
 	s->lcp_cyc = field(b, seg, opp, GPUGOV_SB_LCP_CYC);
 	s->lcp_core_cyc = field(b, seg, opp, GPUGOV_SB_LCP_CORE_CYC);
 	s->lcp_wait_cyc = field(b, seg, opp, GPUGOV_SB_LCP_WAIT_CYC);
+	s->l2_busy_cyc = field(b, seg, opp, GPUGOV_SB_L2_BUSY_CYC);
+	s->dram_busy_cyc = field(b, seg, opp, GPUGOV_SB_DRAM_BUSY_CYC);
 	s->load_out_cyc = field(b, seg, opp, GPUGOV_SB_LOAD_OUT_CYC);
 	s->lead_cyc = field(b, seg, opp, GPUGOV_SB_LEAD_CYC);
 	s->crit_cyc = field(b, seg, opp, GPUGOV_SB_CRIT_CYC);

@@ -123,6 +123,8 @@ static int write_trace(const struct simblob *b, const char *path)
 			rec.s.lcp_cyc = r[GPUGOV_SB_LCP_CYC];
 			rec.s.lcp_core_cyc = r[GPUGOV_SB_LCP_CORE_CYC];
 			rec.s.lcp_wait_cyc = r[GPUGOV_SB_LCP_WAIT_CYC];
+			rec.s.l2_busy_cyc = r[GPUGOV_SB_L2_BUSY_CYC];
+			rec.s.dram_busy_cyc = r[GPUGOV_SB_DRAM_BUSY_CYC];
 			rec.s.load_out_cyc = r[GPUGOV_SB_LOAD_OUT_CYC];
 			rec.s.lead_cyc = r[GPUGOV_SB_LEAD_CYC];
 			rec.s.crit_cyc = r[GPUGOV_SB_CRIT_CYC];

@@ -65,6 +65,8 @@ static const struct gpugov_trace_col cols[] = {
 	REC(energy_pj, COL_REC_U64, GPUGOV_CAP_ENERGY),
 	SMP(lcp_core_cyc, COL_S_U64, GPUGOV_CAP_LCP_PARTS),
 	SMP(lcp_wait_cyc, COL_S_U64, GPUGOV_CAP_LCP_PARTS),
+	SMP(l2_busy_cyc, COL_S_U64, GPUGOV_CAP_MEM_BUSY),
+	SMP(dram_busy_cyc, COL_S_U64, GPUGOV_CAP_MEM_BUSY),
 };
 
 #define NR_COLS (sizeof(cols) / sizeof(cols[0]))

@@ -31,8 +31,8 @@ static const char predict_fields[] =
 "Sample fields (time ns, clocks kHz, cycles at core_khz): interval_ns busy_ns\n"
 "core_khz mem_khz insts load_stall_cyc store_stall_cyc lcp_cyc load_out_cyc\n"
 "lead_cyc crit_cyc dram_txn l2_hits l2_txn gld_txn gst_txn mem_insts shm_txn\n"
-"warps occupancy_q16 energy_uj lcp_core_cyc lcp_wait_cyc.  Setting a counter\n"
-"marks it present.\n"
+"warps occupancy_q16 energy_uj lcp_core_cyc lcp_wait_cyc l2_busy_cyc\n"
+"dram_busy_cyc.  Setting a counter marks it present.\n"
 "Exit status: 0 success, 2 malformed command line or input.\n";
 
 struct predict_opts {

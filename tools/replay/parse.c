@@ -109,6 +109,8 @@ static const struct sample_field {
 	FIELD(energy_uj, GPUGOV_CAP_ENERGY),
 	FIELD(lcp_core_cyc, GPUGOV_CAP_LCP_PARTS),
 	FIELD(lcp_wait_cyc, GPUGOV_CAP_LCP_PARTS),
+	FIELD(l2_busy_cyc, GPUGOV_CAP_MEM_BUSY),
+	FIELD(dram_busy_cyc, GPUGOV_CAP_MEM_BUSY),
 };
 
 /* FIELD=VALUE; setting a counter marks it (and its group) valid. */

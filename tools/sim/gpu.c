@@ -386,6 +386,13 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 	smp->lcp_cyc = avg(lcp, n);
 	smp->lcp_core_cyc = avg(lcore, n);
 	smp->lcp_wait_cyc = avg(lwait, n);
+	/*
+	 * Each access holds its L2 bank l2_core_service core cycles; each
+	 * DRAM transfer its channel's bus dram_service memory cycles.
+	 */
+	smp->l2_busy_cyc = ev.l2_txn * g->l2_core_service / g->l2_banks;
+	smp->dram_busy_cyc = ev.dram_txn * g->dram_service * smp->core_khz /
+			     ((u64)g->dram_channels * smp->mem_khz);
 	smp->load_out_cyc = avg(lo, n);
 	smp->lead_cyc = avg(lead, n);
 	smp->crit_cyc = avg(crit, n);

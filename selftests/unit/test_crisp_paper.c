@@ -41,17 +41,24 @@ static struct gpugov_sample example_sample(u64 units, u32 caps)
  * stall: 31 units at f; CRISP predicts max(20, 34) + max(11, 20) = 54 at
  * f/2, the actual time.  Going up (section 5.2): 20 + 1 + 10/2 = 26.
  */
+static struct gpugov_sample figure6_sample(void)
+{
+	struct gpugov_sample s = example_sample(31, GPUGOV_CAP_ALL);
+
+	s.lcp_cyc = 20;
+	s.load_stall_cyc = 3;
+	s.store_stall_cyc = 1;
+	return s;
+}
+
 static void test_figure6_crisp(void)
 {
 	struct gpugov_opp_table t = example_table();
-	struct gpugov_sample s = example_sample(31, GPUGOV_CAP_ALL);
+	struct gpugov_sample s = figure6_sample();
 	struct gpugov_pred_state st;
 	u64 tp[3];
 
 	gpugov_pred_init(&st);
-	s.lcp_cyc = 20;
-	s.load_stall_cyc = 3;
-	s.store_stall_cyc = 1;
 	s.load_out_cyc = 20;
 	tap_ok(gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp) ==
 	       GPUGOV_PRED_CRISP, "fig 6: CRISP is used when counters exist");
@@ -76,14 +83,11 @@ static void test_figure6_crisp(void)
 static void test_figure6_core_domain(void)
 {
 	struct gpugov_opp_table t = example_table();
-	struct gpugov_sample s = example_sample(31, GPUGOV_CAP_ALL);
+	struct gpugov_sample s = figure6_sample();
 	struct gpugov_pred_state st;
 	u64 tp[3];
 
 	gpugov_pred_init(&st);
-	s.lcp_cyc = 20;
-	s.load_stall_cyc = 3;
-	s.store_stall_cyc = 1;
 	s.lcp_core_cyc = 8;
 	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
 	tap_ok(tp[1] == 31 * UNIT_PS && tp[0] == 54 * UNIT_PS &&

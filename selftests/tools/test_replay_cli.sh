@@ -13,6 +13,10 @@ check "predict: CRISP fig. 6 through the CLI: 54 at f/2, 31 at f, 26 at 2f" \
 	sh -c "\"$bin\" predict $fig6 --predictor crisp --csv | \
 	       awk -F, 'NR>1 { t[\$3] = \$7 } END { exit !(t[0] == 54000 && t[1] == 31000 && t[2] == 26000) }'"
 # shellcheck disable=SC2086
+check "predict: the load path all in the core clock domain (lcp_core_cyc=20): 60 at f/2" \
+	sh -c "\"$bin\" predict $fig6 lcp_core_cyc=20 --predictor crisp --csv | \
+	       awk -F, 'NR>1 { t[\$3] = \$7 } END { exit !(t[0] == 60000 && t[1] == 31000) }'"
+# shellcheck disable=SC2086
 check "predict: all applicable models listed (stall, crisp, busy; no lead)" \
 	sh -c "\"$bin\" predict $fig6 | grep -c '^predictor' | grep -qx 3 && \
 	       ! \"$bin\" predict $fig6 | grep -q '^predictor lead'"

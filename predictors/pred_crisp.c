@@ -27,11 +27,14 @@
  * in the memory domain's queues.  At f2 the core part takes s * C; the
  * extra (s - 1) * C of a slower clock first drains the queueing it no
  * longer causes (requests arrive that much slower, so a bandwidth-bound
- * path stays bandwidth-bound), so that
- *   LCP(f2) = (LCP - C - W) + s * C + max(0, W - max(0, (s - 1) * C))
- * in place of LCP in both formulas above: max(LCP, LCP - W + (s - 1) * C)
- * going down, LCP - (1 - s) * C going up.  Without the counters C = W = 0,
- * the paper's model.
+ * path stays bandwidth-bound).  Only queueing that the memory's load
+ * causes drains: W * rho of it, rho = B_DRAM / T the DRAM's utilisation
+ * (B_DRAM below; rho = 1 where it is not counted): a burst of one warp's
+ * requests queues as long at any clock, a saturated channel's queue
+ * shrinks as the requests come more slowly.  So
+ *   LCP(f2) = (LCP - C - W) + s * C + W - min(max(0, (s - 1) * C), W * rho)
+ * in place of LCP in both formulas above (going up, LCP - (1 - s) * C).
+ * Without the counters C = W = 0, the paper's model.
  *
  * The L2 and the DRAM also bound the interval by their bandwidth, which
  * no latency path shows: each access holds an L2 bank (on the core clock,
@@ -47,14 +50,18 @@
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
 
-/* The load path at @o: LCP(f2) above, each memory part at @o's memory clock */
+/*
+ * The load path at @o: LCP(f2) above, each memory part at @o's memory
+ * clock; @drain (<= @wait) is the part of the queueing that drains.
+ */
 static u64 crisp_path_ps(const struct gpugov_sample *s,
 			 const struct gpugov_opp *o, u64 lcp, u64 core,
-			 u64 wait)
+			 u64 wait, u64 drain)
 {
 	u64 score = gpugov_scale_ps(core, s->core_khz, o->core_khz);
 	u64 mwait = gpugov_mem_ps(s, wait, o);
-	u64 drained = score > core ? min_t(u64, score - core, mwait) : 0;
+	u64 drained = score > core ?
+		      min_t(u64, score - core, gpugov_mem_ps(s, drain, o)) : 0;
 
 	return gpugov_sat_add(gpugov_mem_ps(s, lcp - core - wait, o),
 			      gpugov_sat_add(score, mwait - drained));
@@ -71,7 +78,8 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 {
 	u64 busy = gpugov_busy_ps(s);
 	u32 f1 = s->core_khz, i;
-	u64 lcp, lcore, lwait, lstall, sstall, lcomp, ccomp, l2 = 0, dram = 0;
+	u64 lcp, lcore, lwait, ldrain, lstall, sstall, lcomp, ccomp;
+	u64 l2 = 0, dram = 0;
 
 	/* Clamp so that 0 <= stall <= path <= T whatever the counters say. */
 	lcp = gpugov_cyc_part_ps(s, lcp_cyc);
@@ -82,16 +90,18 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 		       busy - lcp);
 	lcomp = lcp - lstall;
 	ccomp = busy - lcp - sstall;
+	ldrain = lwait;
 	if (s->caps & GPUGOV_CAP_MEM_BUSY) {
 		l2 = gpugov_cyc_part_ps(s, s->l2_busy_cyc);
 		dram = gpugov_cyc_part_ps(s, s->dram_busy_cyc);
+		ldrain = busy ? gpugov_mul_div64(lwait, dram, busy) : 0;
 	}
 
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
 		u32 f2 = o->core_khz;
 		u64 lpath, cpath;
-		u64 mlcp = crisp_path_ps(s, o, lcp, lcore, lwait);
+		u64 mlcp = crisp_path_ps(s, o, lcp, lcore, lwait, ldrain);
 		u64 msstall = gpugov_mem_ps(s, sstall, o);
 
 		if (f2 > f1) {

@@ -49,8 +49,10 @@ static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
 	double lcp = ref_part_ps(s, lcp_cyc);
 	double lcore = fmin(ref_part_ps(s, core_cyc), lcp);
 	double lwait = fmin(ref_part_ps(s, wait_cyc), lcp - lcore);
-	double lcp2 = lcp - lcore - lwait + sc * lcore +
-		      fmax(0, lwait - fmax(0, (sc - 1) * lcore));
+	double dram = ref_part_ps(s, dram_cyc);
+	double drain = t > 0 ? lwait * dram / t : 0;
+	double lcp2 = lcp - lcore - lwait + sc * lcore + lwait -
+		      fmin(fmax(0, (sc - 1) * lcore), drain);
 	double ls = fmin(ref_part_ps(s, s->load_stall_cyc), lcp);
 	double ss = fmin(ref_part_ps(s, s->store_stall_cyc), t - lcp);
 	double lcomp = lcp - ls, ccomp = t - lcp - ss, r;
@@ -60,7 +62,7 @@ static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
 	else
 		r = fmax(lcp2, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
 	r = fmax(r, sc * ref_part_ps(s, l2_cyc));
-	return fmax(r, ref_part_ps(s, dram_cyc));
+	return fmax(r, dram);
 }
 
 /*

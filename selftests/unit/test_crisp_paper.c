@@ -113,9 +113,11 @@ static void test_figure6_core_domain(void)
  * domain, 30 waiting in the memory domain's queues, 30 the rest.  At f/2
  * the core part takes 80, and its extra 40 first drains the 30 of
  * queueing: 30 + 80 + 0 = 110 (without the wait counted, 30 + 30 + 80 =
- * 140); at 2f 30 + 20 + 30 = 80.  Bandwidth bounds: the L2 busy 70 in the
- * core domain makes f/2 at least 140; the DRAM busy 90 makes 2f at least
- * 90 (one memory clock: the same at every OPP).
+ * 140); at 2f 30 + 20 + 30 = 80.  With the DRAM busy only half the
+ * time, only half the queueing drains: 30 + 80 + 15 = 125.  Bandwidth
+ * bounds: the L2 busy 70 in the core domain makes f/2 at least 140; the
+ * DRAM busy 90 makes 2f at least 90 (one memory clock: the same at every
+ * OPP).
  */
 static void test_path_parts_and_bounds(void)
 {
@@ -125,6 +127,7 @@ static void test_path_parts_and_bounds(void)
 	u64 tp[3];
 
 	gpugov_pred_init(&st);
+	s.caps &= ~GPUGOV_CAP_MEM_BUSY;	/* utilisation unknown: all drains */
 	s.lcp_cyc = 100;
 	s.load_stall_cyc = 100;
 	s.lcp_core_cyc = 40;
@@ -139,6 +142,12 @@ static void test_path_parts_and_bounds(void)
 	tap_ok(tp[0] == 140 * UNIT_PS, "no queueing: 140 at f/2 (%llu ps)",
 	       (unsigned long long)tp[0]);
 	s.lcp_wait_cyc = 30;
+	s.caps |= GPUGOV_CAP_MEM_BUSY;
+	s.dram_busy_cyc = 50;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[0] == 125 * UNIT_PS,
+	       "DRAM busy half the time: half the queueing drains, 30 + 80 + 15 = 125 at f/2 (%llu ps)",
+	       (unsigned long long)tp[0]);
 	s.l2_busy_cyc = 70;
 	s.dram_busy_cyc = 90;
 	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
@@ -149,7 +158,7 @@ static void test_path_parts_and_bounds(void)
 	s.caps &= ~GPUGOV_CAP_MEM_BUSY;
 	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
 	tap_ok(tp[0] == 110 * UNIT_PS && tp[2] == 80 * UNIT_PS,
-	       "without GPUGOV_CAP_MEM_BUSY no bound");
+	       "without GPUGOV_CAP_MEM_BUSY no bound, and all the queueing drains");
 }
 
 /*

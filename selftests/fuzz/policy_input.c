@@ -118,4 +118,9 @@ void policy_input_sample(struct fuzz_bytes *b,
 		w->core_cyc = fuzz_edgy_u64(b);
 		w->age_rank = fuzz_u8(b);
 	}
+	/* counters added later: read last, so the corpus keeps its meaning */
+	s->lcp_core_cyc = fuzz_edgy_u64(b);
+	s->lcp_wait_cyc = fuzz_edgy_u64(b);
+	s->l2_busy_cyc = fuzz_edgy_u64(b);
+	s->dram_busy_cyc = fuzz_edgy_u64(b);
 }

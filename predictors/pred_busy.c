@@ -23,8 +23,9 @@
  *	T(f2) = T_fit(f_lo) * f_lo / f2	for f2 < f_lo,
  * so that a slope fitted between two near clocks from work that varies
  * from interval to interval cannot send the work to the lowest OPP; each
- * step down widens the range the next decision may trust (safe probing).  A phase ends when, at
- * an unchanged clock, the utilisation moves by more than a quarter.
+ * step down widens the range the next decision may trust (safe probing).
+ * A phase ends when, at an unchanged clock, the utilisation moves by more
+ * than a quarter.
  *
  * Only ratios of busy to total time are used, because that is all a
  * driver's devfreq status gives (its units differ per driver), and the
@@ -92,25 +93,25 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
  */
 #define BUSY_C_UNKNOWN	(BUSY_C_ONE + 1)
 
-/* ... and in @lowest the lowest clock of the history */
+/* ... and, where it can tell, in @lowest the lowest clock of the history */
 static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
 			u32 *lowest)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
 	bool distinct = false;
-	u32 i, newest;
+	u32 i, newest, lo;
 
 	if (b->nr < 2 || !util1)
 		return BUSY_C_UNKNOWN;
 	newest = b->khz[(b->head + GPUGOV_BUSY_HIST - 1) % GPUGOV_BUSY_HIST];
-	*lowest = newest;
+	lo = newest;
 	for (i = 0; i < b->nr; i++) {
 		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
 			   GPUGOV_BUSY_HIST;
 
 		distinct |= b->khz[slot] != newest;
-		*lowest = min_t(u32, *lowest, b->khz[slot]);
+		lo = min_t(u32, lo, b->khz[slot]);
 		x[i] = busy_norm(f1, b->khz[slot]);	/* period / period1 */
 		y[i] = busy_norm(b->util[slot], util1);
 		xm += x[i];
@@ -118,6 +119,7 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
 	}
 	if (!distinct)
 		return BUSY_C_UNKNOWN;
+	*lowest = lo;
 	xm = div64_s64(xm, b->nr);
 	ym = div64_s64(ym, b->nr);
 	for (i = 0; i < b->nr; i++) {
@@ -149,26 +151,22 @@ static void busy_predict(const struct gpugov_pred_state *st,
 	two &= (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz;
 
 	for (i = 0; i < t->nr; i++) {
-		u64 scaled = gpugov_scale_ps(scaling, s->core_khz,
-					     t->opp[i].core_khz);
+		/*
+		 * A fit holds down to the lowest clock it saw, f; below, the
+		 * time at f grows with the period.  Unfitted, f = f2.
+		 */
+		u32 f2 = t->opp[i].core_khz, f = max_t(u32, f2, lowest);
+		u64 scaled = gpugov_scale_ps(scaling, s->core_khz, f);
 		u64 mem = gpugov_mem_ps(s, busy, &t->opp[i]);
-
-		u32 f2 = t->opp[i].core_khz;
 
 		if (c == BUSY_C_UNKNOWN) {
 			time_ps[i] = two ? max_t(u64, scaled, mem) : scaled;
 			continue;
 		}
-		/*
-		 * The fit holds down to the lowest clock it saw; below, the
-		 * time at that clock grows with the period.
-		 */
-		if (f2 < lowest)
-			scaled = gpugov_scale_ps(scaling, s->core_khz, lowest);
 		time_ps[i] = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling,
 							  &t->opp[i]), scaled);
-		if (f2 < lowest)
-			time_ps[i] = gpugov_scale_ps(time_ps[i], lowest, f2);
+		if (f2 < f)
+			time_ps[i] = gpugov_scale_ps(time_ps[i], f, f2);
 	}
 }
 

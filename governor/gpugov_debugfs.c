@@ -6,9 +6,10 @@
  * Files (all "key value" lines unless noted):
  *   sample    the last interval's sample
  *   decision  OPP in force, best and chosen OPP, reason, configured model
- *             and model used after fallback, objective, the OPPs the
- *             devfreq core's bounds allowed at the poll (the policy
- *             chose among those only)
+ *             and model used after fallback, whether its times were
+ *             upper bounds, objective, the OPPs the devfreq core's
+ *             bounds allowed at the poll (the policy chose among those
+ *             only)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
  *             energy_pj metric_q16 miss_q16 (header line first)
  *   stats     decision count, fallbacks, source samples, errors, decision
@@ -73,6 +74,7 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 	seq_printf(m, "predictor %s\npredictor_used %s\nfallback %d\n",
 		   gpugov_pred_name(g->predictor), gpugov_pred_name(g->used),
 		   g->have_dec && g->used != g->predictor);
+	seq_printf(m, "bounded %d\n", d->bounded);
 	seq_printf(m, "objective %s\n",
 		   gpugov_objective_name(g->params.objective));
 	seq_printf(m, "allowed_lo %u\nallowed_lo_khz %u\n", d->lo,

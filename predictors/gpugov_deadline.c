@@ -23,6 +23,15 @@
  * does, so the OPPs no faster in both clocks get at least the same factor.
  * Every factor decays towards 1.0, so that an OPP left after a miss is
  * tried again some tens of intervals later.
+ *
+ * A prediction that bounds the time of the work it was made from, rather
+ * than estimating it (gpugov_pred_bounded(): the busy-only model before
+ * it has seen two clocks, time proportional to the period), cannot be
+ * exceeded by that work.  An interval that takes longer than such a bound
+ * is other work, a heavier frame, which says nothing of the OPP it ran
+ * at: it raises no factor.  (Frames whose work varies from one to the
+ * next had raised the factors of the OPPs below at every heavier frame
+ * and kept the work above the clock simple_ondemand chose.)
  */
 #include "gpugov_deadline.h"
 #include "gpugov_predict.h"
@@ -54,6 +63,7 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 	dl->expect_ps = 0;
 	dl->expect_q16 = 0;
 	dl->expect_opp = GPUGOV_MAX_OPPS;
+	dl->expect_bound = false;
 }
 
 /*
@@ -103,7 +113,8 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 		got = gpugov_busy_ps(s);
 		want = dl->expect_ps;
 	}
-	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want)
+	if (dl->expect_opp == cur && cur + 1 < t->nr && !dl->expect_bound &&
+	    want && got > want)
 		raise_miss(dl, t, cur,
 			   gpugov_mul_q16(gpugov_ratio_q16(got, want),
 					  dl->miss_q16[cur]));
@@ -153,12 +164,15 @@ bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
  * @dl: state
  * @opp: the OPP chosen
  * @time_ps: the sample's work's predicted busy time there
+ * @bound: @time_ps is an upper bound of that work's time
  * @s: the sample
  */
 void gpugov_deadline_expect(struct gpugov_deadline_state *dl, u32 opp,
-			    u64 time_ps, const struct gpugov_sample *s)
+			    u64 time_ps, bool bound,
+			    const struct gpugov_sample *s)
 {
 	dl->expect_opp = opp;
+	dl->expect_bound = bound;
 	dl->expect_ps = gpugov_mul_q16(time_ps, dl->miss_q16[opp]);
 	dl->expect_q16 = gpugov_ratio_q16(dl->expect_ps,
 					  gpugov_mul_div(s->interval_ns,

@@ -16,12 +16,14 @@
  * @expect_ps: busy time the last decision expected at @expect_opp
  * @expect_q16: @expect_ps as a share of that decision's interval, Q16
  * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
+ * @expect_bound: @expect_ps is an upper bound of the sample's work's time
  */
 struct gpugov_deadline_state {
 	u32 miss_q16[GPUGOV_MAX_OPPS];
 	u64 expect_ps;
 	u64 expect_q16;
 	u32 expect_opp;
+	bool expect_bound;
 };
 
 void gpugov_deadline_init(struct gpugov_deadline_state *dl);
@@ -34,6 +36,7 @@ u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
 bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 			  u64 time_ps, u64 limit_ps);
 void gpugov_deadline_expect(struct gpugov_deadline_state *dl, u32 opp,
-			    u64 time_ps, const struct gpugov_sample *s);
+			    u64 time_ps, bool bound,
+			    const struct gpugov_sample *s);
 
 #endif /* GPUGOV_DEADLINE_H */

@@ -351,7 +351,8 @@ static void decide(const struct gpugov_policy_params *p,
  * @r: the allowed OPPs, r->lo <= r->hi < t->nr (out-of-range values are
  *	brought into the table; d->lo and d->hi record the range used)
  * @s: the last interval's sample
- * @d: decision; d->time_ps[] must hold the predictions for @s
+ * @d: decision; d->time_ps[] and d->bounded must hold the predictions for
+ *	@s
  *
  * The reported metrics are relative to the OPP in force.  Far from it they
  * can be too small for Q16 to order to 0.1% (an ED2P of 10^-6 of the
@@ -372,7 +373,8 @@ void gpugov_decide_in(const struct gpugov_policy_params *p,
 	d->lo = in.lo;
 	d->hi = in.hi;
 	decide(p, ps, t, &in, s, d);
-	gpugov_deadline_expect(&ps->deadline, d->chosen, d->time_ps[d->chosen], s);
+	gpugov_deadline_expect(&ps->deadline, d->chosen, d->time_ps[d->chosen],
+			       d->bounded, s);
 }
 
 /**
@@ -381,7 +383,8 @@ void gpugov_decide_in(const struct gpugov_policy_params *p,
  * @ps: what the objectives remember
  * @t: a valid OPP table
  * @s: the last interval's sample
- * @d: decision; d->time_ps[] must hold the predictions for @s
+ * @d: decision; d->time_ps[] and d->bounded must hold the predictions for
+ *	@s
  */
 void gpugov_decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,

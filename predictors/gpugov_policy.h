@@ -98,6 +98,8 @@ enum gpugov_reason {
  * @reason: enum gpugov_reason
  * @lo: lowest OPP the choice was made among (struct gpugov_opp_range)
  * @hi: highest
+ * @bounded: @time_ps are upper bounds, not estimates (set with
+ *	gpugov_pred_bounded() before deciding)
  * @time_ps: predicted busy time at each OPP
  * @energy_pj: predicted energy of the interval at each OPP
  * @metric_q16: objective at each OPP relative to @cur's (Q16, 1.0 at @cur)
@@ -109,6 +111,7 @@ struct gpugov_decision {
 	u32 reason;
 	u32 lo;
 	u32 hi;
+	bool bounded;
 	u64 time_ps[GPUGOV_MAX_OPPS];
 	u64 energy_pj[GPUGOV_MAX_OPPS];
 	u64 metric_q16[GPUGOV_MAX_OPPS];
@@ -154,7 +157,10 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps);
-/* gpugov_decide*() expect d->time_ps[] filled by gpugov_predict(). */
+/*
+ * gpugov_decide*() expect d->time_ps[] filled by gpugov_predict() and
+ * d->bounded by gpugov_pred_bounded().
+ */
 void gpugov_decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,

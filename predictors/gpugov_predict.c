@@ -134,6 +134,28 @@ enum gpugov_pred_id gpugov_predict(const struct gpugov_pred_state *st,
 }
 
 /**
+ * gpugov_pred_bounded() - whether gpugov_predict()'s times for @s bound
+ * the same work's time from above rather than estimate it
+ * @st: model state, as gpugov_predict() saw it
+ * @used: the model gpugov_predict() returned
+ * @s: the sample
+ * @t: the OPP table
+ *
+ * A bound cannot be exceeded by the work it was computed from: an interval
+ * that takes longer than its bound predicted is other work (the busy-only
+ * model before it knows the clock slope: gpugov_deadline.c).
+ */
+bool gpugov_pred_bounded(const struct gpugov_pred_state *st,
+			 enum gpugov_pred_id used,
+			 const struct gpugov_sample *s,
+			 const struct gpugov_opp_table *t)
+{
+	if (used >= GPUGOV_NR_PRED || !s->core_khz || !predictors[used]->bounded)
+		return false;
+	return predictors[used]->bounded(st, s, t);
+}
+
+/**
  * gpugov_busy_ps() - the sample's busy time in ps, at most its interval
  * @s: sample
  */

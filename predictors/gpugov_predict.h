@@ -63,6 +63,8 @@ struct gpugov_pred_state {
  * @name: sysfs/CLI name
  * @caps: GPUGOV_CAP_* bits the model needs
  * @predict: fill @time_ps[i] with the predicted busy time at t->opp[i]
+ * @bounded: optional: whether @predict's times for the sample are upper
+ *	bounds of the same work's time rather than estimates (NULL: never)
  */
 struct gpugov_predictor {
 	const char *name;
@@ -70,6 +72,9 @@ struct gpugov_predictor {
 	void (*predict)(const struct gpugov_pred_state *st,
 			const struct gpugov_sample *s,
 			const struct gpugov_opp_table *t, u64 *time_ps);
+	bool (*bounded)(const struct gpugov_pred_state *st,
+			const struct gpugov_sample *s,
+			const struct gpugov_opp_table *t);
 };
 
 const struct gpugov_predictor *gpugov_predictor(enum gpugov_pred_id id);
@@ -84,6 +89,10 @@ enum gpugov_pred_id gpugov_predict(const struct gpugov_pred_state *st,
 				   const struct gpugov_sample *s,
 				   const struct gpugov_opp_table *t,
 				   u64 *time_ps);
+bool gpugov_pred_bounded(const struct gpugov_pred_state *st,
+			 enum gpugov_pred_id used,
+			 const struct gpugov_sample *s,
+			 const struct gpugov_opp_table *t);
 
 /* Shared by the models: the sample's busy time and cycles, sanitised. */
 u64 gpugov_busy_ps(const struct gpugov_sample *s);

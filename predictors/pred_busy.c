@@ -93,32 +93,48 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
  */
 #define BUSY_C_UNKNOWN	(BUSY_C_ONE + 1)
 
+/* The sample's utilisation, Q24: the point the fit is normalised to. */
+static u64 busy_util(const struct gpugov_sample *s)
+{
+	return busy_norm(min_t(u64, s->busy_ns, s->interval_ns),
+			 s->interval_ns);
+}
+
+/* Whether the history can tell a slope: two clocks, and work to scale. */
+static bool busy_fitted(const struct gpugov_busy_state *b, u64 util1)
+{
+	u32 i, newest = b->khz[(b->head + GPUGOV_BUSY_HIST - 1) %
+			       GPUGOV_BUSY_HIST];
+
+	if (b->nr < 2 || !util1)
+		return false;
+	for (i = 1; i < b->nr; i++)
+		if (b->khz[(b->head + GPUGOV_BUSY_HIST - 1 - i) %
+			   GPUGOV_BUSY_HIST] != newest)
+			return true;
+	return false;
+}
+
 /* ... and, where it can tell, in @lowest the lowest clock of the history */
 static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
 			u32 *lowest)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
-	bool distinct = false;
-	u32 i, newest, lo;
+	u32 i, lo = U32_MAX;
 
-	if (b->nr < 2 || !util1)
+	if (!busy_fitted(b, util1))
 		return BUSY_C_UNKNOWN;
-	newest = b->khz[(b->head + GPUGOV_BUSY_HIST - 1) % GPUGOV_BUSY_HIST];
-	lo = newest;
 	for (i = 0; i < b->nr; i++) {
 		u32 slot = (b->head + GPUGOV_BUSY_HIST - 1 - i) %
 			   GPUGOV_BUSY_HIST;
 
-		distinct |= b->khz[slot] != newest;
 		lo = min_t(u32, lo, b->khz[slot]);
 		x[i] = busy_norm(f1, b->khz[slot]);	/* period / period1 */
 		y[i] = busy_norm(b->util[slot], util1);
 		xm += x[i];
 		ym += y[i];
 	}
-	if (!distinct)
-		return BUSY_C_UNKNOWN;
 	*lowest = lo;
 	xm = div64_s64(xm, b->nr);
 	ym = div64_s64(ym, b->nr);
@@ -131,24 +147,35 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
 	return gpugov_ratio_fixed(sxy, sxx, BUSY_C_SHIFT, BUSY_C_ONE);
 }
 
+/* Whether the OPPs move a memory clock too. */
+static bool moves_mem(const struct gpugov_opp_table *t)
+{
+	u32 i;
+
+	for (i = 1; i < t->nr; i++)
+		if (t->opp[i].mem_khz != t->opp[0].mem_khz)
+			return true;
+	return false;
+}
+
+/* Whether the sample says which memory clock it ran at. */
+static bool knows_mem(const struct gpugov_sample *s)
+{
+	return (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz;
+}
+
 static void busy_predict(const struct gpugov_pred_state *st,
 			 const struct gpugov_sample *s,
 			 const struct gpugov_opp_table *t, u64 *time_ps)
 {
 	u64 busy = gpugov_busy_ps(s);
 	u32 lowest = 0;
-	u64 c = busy_scaling(&st->busy, s->core_khz,
-			     busy_norm(min_t(u64, s->busy_ns, s->interval_ns),
-				       s->interval_ns), &lowest);
+	u64 c = busy_scaling(&st->busy, s->core_khz, busy_util(s), &lowest);
 	u64 scaling = gpugov_mul_div(busy, (u32)min_t(u64, c, BUSY_C_ONE),
 				     BUSY_C_ONE);
-	bool two = false;
-	u32 i;
-
 	/* A memory clock the OPPs move, known for the sample too. */
-	for (i = 1; i < t->nr; i++)
-		two |= t->opp[i].mem_khz != t->opp[0].mem_khz;
-	two &= (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz;
+	bool two = moves_mem(t) && knows_mem(s);
+	u32 i;
 
 	for (i = 0; i < t->nr; i++) {
 		/*
@@ -170,8 +197,23 @@ static void busy_predict(const struct gpugov_pred_state *st,
 	}
 }
 
+/*
+ * Unfitted, T(f2) = T * max(f1 / f2, m1 / m2) bounds the time of the same
+ * work a + b = T at any OPP, a * f1 / f2 + b * m1 / m2, from above: an
+ * upper bound, not an estimate, unless the OPPs move a memory clock the
+ * sample does not report (its time is then scaled by the core clock alone).
+ */
+static bool busy_bounded(const struct gpugov_pred_state *st,
+			 const struct gpugov_sample *s,
+			 const struct gpugov_opp_table *t)
+{
+	return !busy_fitted(&st->busy, busy_util(s)) &&
+	       (!moves_mem(t) || knows_mem(s));
+}
+
 const struct gpugov_predictor gpugov_pred_busy = {
 	.name = "busy",
 	.caps = 0,
 	.predict = busy_predict,
+	.bounded = busy_bounded,
 };

@@ -331,16 +331,26 @@ static void test_busy_saturated_after_one_clock(void)
 	       d.chosen);
 }
 
-/* One decision of @ps's device on @s with CRISP, as the governor polls. */
+/* One decision of @ps's device on @s with model @id, as the governor polls. */
+static u32 poll_with(enum gpugov_pred_id id, const struct gpugov_policy_params *p,
+		     struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
+		     const struct gpugov_opp_table *t, const struct gpugov_sample *s,
+		     struct gpugov_decision *d)
+{
+	gpugov_pred_observe(st, s);
+	d->bounded = gpugov_pred_bounded(st, gpugov_predict(st, id, s, t, d->time_ps),
+					 s, t);
+	gpugov_decide(p, ps, t, s, d);
+	return d->chosen;
+}
+
+/* ... with CRISP */
 static u32 poll(const struct gpugov_policy_params *p,
 		struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
 		const struct gpugov_opp_table *t, const struct gpugov_sample *s,
 		struct gpugov_decision *d)
 {
-	gpugov_pred_observe(st, s);
-	gpugov_predict(st, GPUGOV_PRED_CRISP, s, t, d->time_ps);
-	gpugov_decide(p, ps, t, s, d);
-	return d->chosen;
+	return poll_with(GPUGOV_PRED_CRISP, p, ps, st, t, s, d);
 }
 
 /* @s with busy time @busy_us of its 2 ms interval, at @khz */
@@ -521,6 +531,80 @@ static void test_target_bounds(void)
 	       "not as 50%% (OPP %u)", at100, got);
 }
 
+/* Whether any miss factor is above 1.0. */
+static bool any_miss(const struct gpugov_policy_state *ps,
+		     const struct gpugov_opp_table *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->nr; i++)
+		if (ps->deadline.miss_q16[i] != GPUGOV_Q16_ONE)
+			return true;
+	return false;
+}
+
+/*
+ * The busy-only model before it knows the slope predicts upper bounds (time
+ * proportional to the period): an interval that takes longer than one is
+ * a heavier frame, not the model's miss at that OPP, and raises no factor.
+ * (Frames whose work varied raised the factors of the OPPs below at every
+ * heavier frame and kept busy above simple_ondemand's clock.)  Once the
+ * slope is fitted, its predictions are estimates, and a miss counts.
+ */
+static void test_deadline_bounded(void)
+{
+	struct gpugov_opp_table t = table5(), tm = { .nr = 2 };
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_sample s;
+	static struct gpugov_decision d;
+	u32 k;
+
+	gpugov_policy_defaults(&p);
+	gpugov_policy_state_init(&ps);
+	gpugov_pred_init(&st);
+	s.interval_ns = 2000000;
+	s.busy_ns = 500000;
+	s.core_khz = 1000000;
+	k = poll_with(GPUGOV_PRED_BUSY, &p, &ps, &st, &t, &s, &d);
+	tap_ok(d.bounded && k < t.nr - 1 && d.time_ps[k] <= 1800000000ULL,
+	       "busy, one clock seen: bounds; 0.5 ms of 2 ms at 1 GHz goes lower (OPP %u)",
+	       k);
+	s.core_khz = t.opp[k].core_khz;
+	s.busy_ns = d.time_ps[k] / 1000 * 11 / 10;
+	k = poll_with(GPUGOV_PRED_BUSY, &p, &ps, &st, &t, &s, &d);
+	tap_ok(!any_miss(&ps, &t),
+	       "a frame 1.1x longer than its bound raises no factor");
+	tap_ok(!d.bounded, "two clocks seen: the busy model estimates");
+	tap_ok(k < t.nr - 1, "and the work stays below the top (OPP %u)", k);
+	s.core_khz = t.opp[k].core_khz;
+	s.busy_ns = d.time_ps[k] / 1000 * 11 / 10;
+	poll_with(GPUGOV_PRED_BUSY, &p, &ps, &st, &t, &s, &d);
+	tap_ok(ps.deadline.miss_q16[k] > GPUGOV_Q16_ONE,
+	       "a frame 1.1x longer than an estimate raises the factor at OPP %u (%.3f)",
+	       k, ps.deadline.miss_q16[k] / 65536.0);
+
+	/* Only the busy model bounds, and only where it sees every clock. */
+	s = sample_at_top(50);
+	gpugov_pred_init(&st);
+	gpugov_pred_observe(&st, &s);
+	tap_ok(!gpugov_pred_bounded(&st, GPUGOV_PRED_CRISP, &s, &t),
+	       "CRISP's predictions are estimates");
+	s.core_khz = 0;
+	tap_ok(!gpugov_pred_bounded(&st, GPUGOV_PRED_BUSY, &s, &t),
+	       "a sample without a clock predicts its own time everywhere: no bound");
+	tm.opp[0] = (struct gpugov_opp){ .core_khz = 1000000, .mem_khz = 500000 };
+	tm.opp[1] = (struct gpugov_opp){ .core_khz = 1000000, .mem_khz = 1000000 };
+	s.core_khz = 1000000;
+	tap_ok(!gpugov_pred_bounded(&st, GPUGOV_PRED_BUSY, &s, &tm),
+	       "OPPs moving a memory clock the sample does not report: no bound");
+	s.caps |= GPUGOV_CAP_MEM_KHZ;
+	s.mem_khz = 1000000;
+	tap_ok(gpugov_pred_bounded(&st, GPUGOV_PRED_BUSY, &s, &tm),
+	       "with the sample's memory clock known: a bound");
+}
+
 int main(void)
 {
 	test_objectives();
@@ -533,6 +617,7 @@ int main(void)
 	test_memory_clock();
 	test_deadline();
 	test_deadline_equal_energy();
+	test_deadline_bounded();
 	test_idle_power();
 	test_target_bounds();
 	return tap_done("policy");

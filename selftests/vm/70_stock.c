@@ -47,6 +47,8 @@ int main(void)
 	vt_ok(used_is("crisp") && vt_key(vt_govdbg(0, "decision"), "fallback") == 0,
 	      "configured model crisp in use, no fallback");
 	vt_ok(vt_key(vt_govdbg(0, "sample"), "caps") != 0, "sample has counters");
+	vt_ok(vt_key(vt_govdbg(0, "decision"), "bounded") == 0,
+	      "CRISP's times are estimates, not bounds (bounded 0)");
 
 	vt_ok(!vt_write_str(vt_simdbg(0, "stock"), "1"), "source unregistered");
 	vt_ok(vt_wait_polls(0, 5, 10000), "5 more polls");

@@ -136,7 +136,9 @@ int main(int argc, char **argv)
 					const struct gpugov_sample *s = &samples[i % NSAMPLES];
 
 					gpugov_pred_observe(&st, s);
-					gpugov_predict(&st, pred, s, &t, d.time_ps);
+					d.bounded = gpugov_pred_bounded(&st,
+						gpugov_predict(&st, pred, s, &t, d.time_ps),
+						s, &t);
 					gpugov_decide(&p, &ps, &t, s, &d);
 					sink += d.chosen;
 				}

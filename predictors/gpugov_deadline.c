@@ -24,16 +24,21 @@
  * Every factor decays towards 1.0, so that an OPP left after a miss is
  * tried again some tens of intervals later.
  *
- * A prediction that bounds the time of the work it was made from, rather
- * than estimating it (gpugov_pred_bounded(): the busy-only model before
- * it has seen two clocks, time proportional to the period), cannot be
- * exceeded by that work.  An interval that takes longer than such a bound
- * is other work, a heavier frame, which says nothing of the OPP it ran
- * at: it raises no factor.  (Frames whose work varies from one to the
- * next had raised the factors of the OPPs below at every heavier frame
- * and kept the work above the clock simple_ondemand chose.)
+ * Some predictions cannot under-predict the work they were made from: the
+ * time at the OPP the work was measured at (the measurement itself, every
+ * model), and a bound rather than an estimate (gpugov_pred_bounded(): the
+ * busy-only model before it has seen two clocks, time proportional to the
+ * period).  When the next interval takes longer than such a prediction,
+ * the work changed (a heavier frame), which the model could not know.
+ * That is what the headroom (util) is for: such a miss raises the factors
+ * only where the work outgrew the limit the decision allowed, which says
+ * the headroom is too small for how this work changes.  (Each heavier frame
+ * of work that varies from frame to frame had raised the factors of the
+ * OPP in force and every slower one, and kept the work above the clock
+ * simple_ondemand chose.)
  */
 #include "gpugov_deadline.h"
+#include "gpugov_policy.h"
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
 
@@ -62,8 +67,10 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 {
 	dl->expect_ps = 0;
 	dl->expect_q16 = 0;
+	dl->limit_ps = 0;
+	dl->limit_q16 = 0;
 	dl->expect_opp = GPUGOV_MAX_OPPS;
-	dl->expect_bound = false;
+	dl->expect_exact = false;
 }
 
 /*
@@ -91,12 +98,14 @@ static void raise_miss(struct gpugov_deadline_state *dl,
  * @s: the sample, not idle
  *
  * The work filled the share U of its interval where the last decision
- * expected the share E: ratios, because busy/total alone gives no more (its
- * units differ per driver, and the governor's own clock measures the
- * interval with jitter).  Where a counter source reports the work's own
- * intervals and the work filled one (the interval stretched with the
- * work), busy time B compares with the expected busy time D instead.  A
- * miss (U > E, or B > D) multiplies the factor by U / E (or B / D).  The
+ * expected the share E and allowed the share L: ratios, because
+ * busy/total alone gives no more (its units differ per driver, and the
+ * governor's own clock measures the interval with jitter).  Where a
+ * counter source reports the work's own intervals and the work filled one
+ * (the interval stretched with the work), busy time B compares with the
+ * expected busy time D and the limit instead.  A miss (U > E, or B > D;
+ * where E was exact, also U > L, or B > the limit) multiplies the factor
+ * by U / E (or B / D).  The
  * top OPP is not judged: there is nothing faster to move to, and its
  * misses (more work than the last interval's) would make every slower OPP
  * look worse.
@@ -106,15 +115,16 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 			   const struct gpugov_sample *s)
 {
 	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns);
-	u64 want = dl->expect_q16;
+	u64 want = dl->expect_q16, limit = dl->limit_q16;
 	u32 i;
 
 	if (s->caps && gpugov_saturated(s)) {
 		got = gpugov_busy_ps(s);
 		want = dl->expect_ps;
+		limit = dl->limit_ps;
 	}
-	if (dl->expect_opp == cur && cur + 1 < t->nr && !dl->expect_bound &&
-	    want && got > want)
+	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want &&
+	    (!dl->expect_exact || got > limit))
 		raise_miss(dl, t, cur,
 			   gpugov_mul_q16(gpugov_ratio_q16(got, want),
 					  dl->miss_q16[cur]));
@@ -162,19 +172,20 @@ bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 /**
  * gpugov_deadline_expect() - remember what the decision just made expects
  * @dl: state
- * @opp: the OPP chosen
- * @time_ps: the sample's work's predicted busy time there
- * @bound: @time_ps is an upper bound of that work's time
- * @s: the sample
+ * @d: the decision (its limit_ps 0 unless the objective is `deadline`)
+ * @s: the sample it was made from
  */
-void gpugov_deadline_expect(struct gpugov_deadline_state *dl, u32 opp,
-			    u64 time_ps, bool bound,
+void gpugov_deadline_expect(struct gpugov_deadline_state *dl,
+			    const struct gpugov_decision *d,
 			    const struct gpugov_sample *s)
 {
-	dl->expect_opp = opp;
-	dl->expect_bound = bound;
-	dl->expect_ps = gpugov_mul_q16(time_ps, dl->miss_q16[opp]);
-	dl->expect_q16 = gpugov_ratio_q16(dl->expect_ps,
-					  gpugov_mul_div(s->interval_ns,
-							 GPUGOV_PS_PER_NS, 1));
+	u64 interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+
+	dl->expect_opp = d->chosen;
+	dl->expect_exact = d->bounded || d->chosen == d->cur;
+	dl->expect_ps = gpugov_mul_q16(d->time_ps[d->chosen],
+				       dl->miss_q16[d->chosen]);
+	dl->expect_q16 = gpugov_ratio_q16(dl->expect_ps, interval_ps);
+	dl->limit_ps = d->limit_ps;
+	dl->limit_q16 = gpugov_ratio_q16(d->limit_ps, interval_ps);
 }

@@ -8,6 +8,8 @@
 
 #include "gpugov_sample.h"
 
+struct gpugov_decision;
+
 /**
  * struct gpugov_deadline_state - what `deadline` learns of the model's
  * predictions at each OPP
@@ -15,15 +17,21 @@
  *	OPP, Q16, at least 1.0 (decays back to 1.0)
  * @expect_ps: busy time the last decision expected at @expect_opp
  * @expect_q16: @expect_ps as a share of that decision's interval, Q16
+ * @limit_ps: the longest busy time that decision allowed (0: not a
+ *	`deadline` decision)
+ * @limit_q16: @limit_ps as a share of that decision's interval, Q16
  * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
- * @expect_bound: @expect_ps is an upper bound of the sample's work's time
+ * @expect_exact: @expect_ps cannot under-predict the sample's work: it is
+ *	its time at the OPP it ran at, or an upper bound of it
  */
 struct gpugov_deadline_state {
 	u32 miss_q16[GPUGOV_MAX_OPPS];
 	u64 expect_ps;
 	u64 expect_q16;
+	u64 limit_ps;
+	u64 limit_q16;
 	u32 expect_opp;
-	bool expect_bound;
+	bool expect_exact;
 };
 
 void gpugov_deadline_init(struct gpugov_deadline_state *dl);
@@ -35,8 +43,8 @@ u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
 			     const struct gpugov_sample *s, u64 top_ps);
 bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 			  u64 time_ps, u64 limit_ps);
-void gpugov_deadline_expect(struct gpugov_deadline_state *dl, u32 opp,
-			    u64 time_ps, bool bound,
+void gpugov_deadline_expect(struct gpugov_deadline_state *dl,
+			    const struct gpugov_decision *d,
 			    const struct gpugov_sample *s);
 
 #endif /* GPUGOV_DEADLINE_H */

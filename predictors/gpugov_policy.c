@@ -276,6 +276,7 @@ static void decide(const struct gpugov_policy_params *p,
 	struct time_bound b = { .limit_q16 = U64_MAX };
 
 	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
+	d->limit_ps = 0;
 	gpugov_energy_base_init(&p->power, s, &eb);
 	for (i = 0; i < t->nr; i++)
 		d->energy_pj[i] = gpugov_energy_at(&p->power, &eb, &t->opp[i],
@@ -320,6 +321,7 @@ static void decide(const struct gpugov_policy_params *p,
 		b.dl = &ps->deadline;
 		b.limit_ps = gpugov_deadline_limit_ps(p->util_pct, p->slack_pct, s,
 						      d->time_ps[top]);
+		d->limit_ps = b.limit_ps;
 	}
 	best = argmin_metric(obj, r, d, d->cur, &b);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
@@ -373,8 +375,7 @@ void gpugov_decide_in(const struct gpugov_policy_params *p,
 	d->lo = in.lo;
 	d->hi = in.hi;
 	decide(p, ps, t, &in, s, d);
-	gpugov_deadline_expect(&ps->deadline, d->chosen, d->time_ps[d->chosen],
-			       d->bounded, s);
+	gpugov_deadline_expect(&ps->deadline, d, s);
 }
 
 /**

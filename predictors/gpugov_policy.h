@@ -100,6 +100,8 @@ enum gpugov_reason {
  * @hi: highest
  * @bounded: @time_ps are upper bounds, not estimates (set with
  *	gpugov_pred_bounded() before deciding)
+ * @limit_ps: `deadline`: the longest busy time allowed (gpugov_deadline.c);
+ *	0 under the other objectives
  * @time_ps: predicted busy time at each OPP
  * @energy_pj: predicted energy of the interval at each OPP
  * @metric_q16: objective at each OPP relative to @cur's (Q16, 1.0 at @cur)
@@ -112,6 +114,7 @@ struct gpugov_decision {
 	u32 lo;
 	u32 hi;
 	bool bounded;
+	u64 limit_ps;
 	u64 time_ps[GPUGOV_MAX_OPPS];
 	u64 energy_pj[GPUGOV_MAX_OPPS];
 	u64 metric_q16[GPUGOV_MAX_OPPS];

@@ -57,7 +57,10 @@
 #   worst T      the largest time relative to performance, and its cell
 # Then the misses of gpugov under the default objective: paced cells with
 # more energy than simple_ondemand-90/5 or time > 1.01, b2b cells with
-# time > 1.02.
+# time > 1.02.  Last, the same table and misses for the busy-only path
+# on synthetic paced frames (OUT/frames.csv; scripts/bench-governors-frames.sh:
+# a check on the class of workload a stock driver sees, made of none of
+# the suite's files).
 #
 # OUT/heatmap.png: a row per cell, a column per stock setting, oracle and
 # gpugov predictor (default objective); colour and number: energy relative
@@ -70,7 +73,8 @@
 # GOVBENCH_APPS (application names), GOVBENCH_GPUS (GPU names),
 # GOVBENCH_LOADS (30 60 90 b2b), GOVBENCH_OBJS (deadline edp: the first
 # is the default objective of the misses and the heat map), GOVBENCH_JOBS
-# (2 simulations at a time).
+# (2 simulations at a time), GOVBENCH_FRAMES (1: the synthetic frames
+# too, the default; 0: not).
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -158,6 +162,16 @@ awk -F, 'NR == 1 { split($0, name); next }
 
 awk -F, -v objs="$objs" -f scripts/bench-governors-matrix.awk \
 	-f scripts/bench-governors-summary.awk "$out/matrix.csv" >"$out/summary.txt"
+if [ "${GOVBENCH_FRAMES:-1}" = 1 ]; then
+	echo "== synthetic paced frames, as a stock driver sees them" >&2
+	scripts/bench-governors-frames.sh "$replay" "$out"
+	{
+		printf '\n== synthetic paced frames (scripts/bench-governors-frames.sh), as a stock\n'
+		printf '   driver sees them: busy/total and the core clock; %s\n' "$out/frames.csv"
+		awk -F, -v objs=deadline -f scripts/bench-governors-matrix.awk \
+			-f scripts/bench-governors-summary.awk "$out/frames.csv"
+	} >>"$out/summary.txt"
+fi
 cat "$out/summary.txt" >&3
 
 if command -v gnuplot >/dev/null; then

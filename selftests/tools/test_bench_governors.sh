@@ -11,7 +11,7 @@ here=$(dirname "$0")
 # shellcheck source-path=SCRIPTDIR source=tap.sh
 . "$here/tap.sh"
 export GOVBENCH_OUT="$tmp/gb" GOVBENCH_APPS=phase-alternating GOVBENCH_GPUS=fermi-15sm \
-	GOVBENCH_LOADS="60 b2b"
+	GOVBENCH_LOADS="60 b2b" GOVBENCH_FRAMES=0
 m=$tmp/gb/matrix.csv
 sweep=$tmp/gb/sweeps/fermi-15sm/phase-alternating.sweep
 
@@ -53,6 +53,14 @@ check "an application with frame markers is swept a segment per frame" \
 	       \"$tmp/framed.wl\" \"$tmp/framed.sweep\" >/dev/null &&
 	       grep -qx 'interval segment 0' \"$tmp/framed.sweep\" &&
 	       [ \"\$(awk '/^r / { n = \$2 + 1 } END { print n }' \"$tmp/framed.sweep\")\" -eq 2 ]"
+check "synthetic frames: 60 cells of 120 frames, busy and the baselines in each" \
+	sh -c "scripts/bench-governors-frames.sh \"$B/gpugov-replay\" \"$tmp/fr\" &&
+	       [ \"\$(cut -d, -f1-4 \"$tmp/fr/frames.csv\" | sed 1d | sort -u | grep -c ',120\$')\" -eq 60 ] &&
+	       for p in gpugov-busy-deadline simple_ondemand-90/5 oracle-deadline; do
+		       [ \"\$(grep -c \",\$p,\" \"$tmp/fr/frames.csv\")\" -eq 60 ] || exit 1; done"
+check "synthetic frames: memory share 0.5 takes 0.5 + 0.5 * 543 / 266 = 1.52x as long at 266 MHz" \
+	sh -c "awk -v mem=0.50 -v noise=0 -v seed=1 -v frames=1 -f scripts/bench-governors-frames.awk |
+	       awk -F, '\$2 == 543 { t = \$3 } \$2 == 266 { h = \$3 } END { r = h / t; exit !(r > 1.515 && r < 1.526) }'"
 check "bad option: exit 2" sh -c "\"$bin\" --frob >/dev/null 2>&1; [ \$? -eq 2 ]"
 
 echo "1..$n"

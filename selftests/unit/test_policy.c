@@ -544,6 +544,54 @@ static bool any_miss(const struct gpugov_policy_state *ps,
 }
 
 /*
+ * The factor of OPP 2 after a decision from OPP @cur expected 1 ms of a
+ * 2 ms interval there (@bounded: as an upper bound), allowed 1.8 ms, and
+ * the work then took @busy_us there.
+ */
+static u32 miss_after(u32 cur, bool bounded, u64 busy_us)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_deadline_state dl;
+	static struct gpugov_decision d;
+	static struct gpugov_sample s;
+
+	gpugov_deadline_init(&dl);
+	d.cur = cur;
+	d.chosen = 2;
+	d.bounded = bounded;
+	d.time_ps[2] = 1000000000ULL;
+	d.limit_ps = 1800000000ULL;
+	s.interval_ns = 2000000;
+	s.busy_ns = 1000000;
+	gpugov_deadline_expect(&dl, &d, &s);
+	s.busy_ns = busy_us * 1000;
+	s.core_khz = t.opp[2].core_khz;
+	gpugov_deadline_learn(&dl, &t, 2, &s);
+	return dl.miss_q16[2];
+}
+
+/*
+ * A miss that the model cannot be blamed for (the time at the OPP the work
+ * was measured at, or a bound) is the work changing: it raises the factor
+ * only beyond the limit the decision allowed.  An estimate's miss always
+ * counts.
+ */
+static void test_deadline_exact(void)
+{
+	u32 one = GPUGOV_Q16_ONE;
+
+	tap_ok(miss_after(4, false, 1100) > one,
+	       "an estimate made at another OPP, 1.1 ms for 1 ms: a miss");
+	tap_ok(miss_after(4, true, 1100) == one,
+	       "a bound, 1.1 ms for 1 ms within the 1.8 ms limit: the work changed, no miss");
+	tap_ok(miss_after(2, false, 1100) == one,
+	       "the time at the OPP measured, 1.1 ms for 1 ms within the limit: no miss");
+	tap_ok(miss_after(2, false, 1900) > one && miss_after(4, true, 1900) > one,
+	       "either, 1.9 ms beyond the 1.8 ms limit: a miss (%.3f, %.3f)",
+	       miss_after(2, false, 1900) / 65536.0, miss_after(4, true, 1900) / 65536.0);
+}
+
+/*
  * The busy-only model before it knows the slope predicts upper bounds (time
  * proportional to the period): an interval that takes longer than one is
  * a heavier frame, not the model's miss at that OPP, and raises no factor.
@@ -575,15 +623,8 @@ static void test_deadline_bounded(void)
 	s.busy_ns = d.time_ps[k] / 1000 * 11 / 10;
 	k = poll_with(GPUGOV_PRED_BUSY, &p, &ps, &st, &t, &s, &d);
 	tap_ok(!any_miss(&ps, &t),
-	       "a frame 1.1x longer than its bound raises no factor");
+	       "a frame 1.1x longer than its bound, within the limit, raises no factor");
 	tap_ok(!d.bounded, "two clocks seen: the busy model estimates");
-	tap_ok(k < t.nr - 1, "and the work stays below the top (OPP %u)", k);
-	s.core_khz = t.opp[k].core_khz;
-	s.busy_ns = d.time_ps[k] / 1000 * 11 / 10;
-	poll_with(GPUGOV_PRED_BUSY, &p, &ps, &st, &t, &s, &d);
-	tap_ok(ps.deadline.miss_q16[k] > GPUGOV_Q16_ONE,
-	       "a frame 1.1x longer than an estimate raises the factor at OPP %u (%.3f)",
-	       k, ps.deadline.miss_q16[k] / 65536.0);
 
 	/* Only the busy model bounds, and only where it sees every clock. */
 	s = sample_at_top(50);
@@ -618,6 +659,7 @@ int main(void)
 	test_deadline();
 	test_deadline_equal_energy();
 	test_deadline_bounded();
+	test_deadline_exact();
 	test_idle_power();
 	test_target_bounds();
 	return tap_done("policy");

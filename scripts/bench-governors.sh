@@ -166,8 +166,8 @@ if [ "${GOVBENCH_FRAMES:-1}" = 1 ]; then
 	echo "== synthetic paced frames, as a stock driver sees them" >&2
 	scripts/bench-governors-frames.sh "$replay" "$out"
 	{
-		printf '\n== synthetic paced frames (scripts/bench-governors-frames.sh), as a stock\n'
-		printf '   driver sees them: busy/total and the core clock; %s\n' "$out/frames.csv"
+		printf '\n== synthetic paced frames, as a stock driver sees them (busy/total, core clock): %s\n' \
+			"$out/frames.csv"
 		awk -F, -v objs=deadline -f scripts/bench-governors-matrix.awk \
 			-f scripts/bench-governors-summary.awk "$out/frames.csv"
 	} >>"$out/summary.txt"

@@ -19,7 +19,8 @@
 #    application on both simulated GPUs, paced and back to back; the demo
 #    prints its paced summary for the stock settings, the no-loss oracle
 #    and gpugov's default objective, since one application is not the
-#    whole story.
+#    whole story, and the same for the busy-only path on synthetic paced
+#    frames as a stock driver sees them.
 #
 # Environment: DEMO_APP (default iterative-solver), DEMO_LOAD (60).
 set -eu
@@ -130,7 +131,7 @@ echo "plots: $D/freq.png (core clock per frame), $D/energy.png (energy vs time)"
 
 echo "== 4. the governor matrix: every suite app x both GPUs x 30/60/90% paced and back to back"
 BUILD=$B scripts/bench-governors.sh >/dev/null
-awk '/^== paced/ { on = 1; print; next } /^== / { on = 0 }
+awk '/^== synthetic/ { print } /^== paced/ { on = 1; print; next } /^== / { on = 0 }
 	on && (/^policy/ || /^simple_ondemand/ || /^oracle-deadline/ || /-deadline /)' \
 	"$B/bench-governors/summary.txt"
 echo "full summary: $B/bench-governors/summary.txt, heat map: $B/bench-governors/heatmap.png"

@@ -2,7 +2,8 @@
 # every gpugov predictor under `deadline` and `edp` against
 # simple_ondemand's stock settings and the oracles, on every suite
 # application, both simulated GPUs, paced at 30/60/90% load and back to
-# back.  Its own target, not part of `make bench` (about a minute on two
+# back; then the busy-only path on 60 synthetic paced games as a stock
+# driver sees them (scripts/bench-governors-frames.sh).  Its own target, not part of `make bench` (about a minute on two
 # cores; the sweeps are cached in build/bench-governors/sweeps).
 #
 #   make bench-governors          summary on stdout; matrix.csv, matrix.json,

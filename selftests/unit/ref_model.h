@@ -37,32 +37,49 @@ static inline double ref_linear(const struct gpugov_sample *s, u64 mem_cyc,
 }
 
 /*
- * CRISP on a table of one memory clock; @core_cyc, @wait_cyc: the parts
- * of the load path in the core clock domain and in the memory domain's
- * queues; @l2_cyc, @dram_cyc: the L2's and the DRAM's busy time
+ * The memory clock ratio m1 / m2 by which gpugov_mem_ps() stretches
+ * memory time; 1 where either clock is unknown (@m2 = 0: no memory clock).
+ */
+static inline double ref_mem_ratio(const struct gpugov_sample *s, double m2)
+{
+	if (!(s->caps & GPUGOV_CAP_MEM_KHZ) || !s->mem_khz || m2 <= 0)
+		return 1.0;
+	return s->mem_khz / m2;
+}
+
+/*
+ * CRISP at core clock @f2 and memory clock @m2 (0: none); @core_cyc,
+ * @wait_cyc: the parts of the load path in the core clock domain and in
+ * the memory domain's queues; @l2_cyc, @dram_cyc: the L2's and the DRAM's
+ * busy time.  The load path at f2, m2 (pred_crisp.c), with s = f1 / f2,
+ * r = m1 / m2, C, W its parts and q = W * rho its load-caused queueing:
+ * r * (LCP - C - W) + s * C + r * W - min((s - 1)+ * C, r * q)
+ * + (r - 1)+ * min(C, q).
  */
 static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
 			       u64 core_cyc, u64 wait_cyc, u64 l2_cyc,
-			       u64 dram_cyc, double f2)
+			       u64 dram_cyc, double f2, double m2)
 {
 	double t = ref_busy_ps(s), f1 = s->core_khz, sc = f1 / f2;
+	double rm = ref_mem_ratio(s, m2);
 	double lcp = ref_part_ps(s, lcp_cyc);
 	double lcore = fmin(ref_part_ps(s, core_cyc), lcp);
 	double lwait = fmin(ref_part_ps(s, wait_cyc), lcp - lcore);
 	double dram = ref_part_ps(s, dram_cyc);
-	double drain = t > 0 ? lwait * dram / t : 0;
-	double lcp2 = lcp - lcore - lwait + sc * lcore + lwait -
-		      fmin(fmax(0, (sc - 1) * lcore), drain);
+	double q = t > 0 ? lwait * dram / t : 0;
+	double lcp2 = rm * (lcp - lcore - lwait) + sc * lcore + rm * lwait -
+		      fmin(fmax(0, (sc - 1) * lcore), rm * q) +
+		      fmax(0, rm - 1) * fmin(lcore, q);
 	double ls = fmin(ref_part_ps(s, s->load_stall_cyc), lcp);
 	double ss = fmin(ref_part_ps(s, s->store_stall_cyc), t - lcp);
 	double lcomp = lcp - ls, ccomp = t - lcp - ss, r;
 
 	if (f2 > f1)
-		r = lcp2 + ss + sc * ccomp;
+		r = lcp2 + rm * ss + sc * ccomp;
 	else
-		r = fmax(lcp2, sc * lcomp) + fmax(ccomp + ss, sc * ccomp);
+		r = fmax(lcp2, sc * lcomp) + fmax(ccomp + rm * ss, sc * ccomp);
 	r = fmax(r, sc * ref_part_ps(s, l2_cyc));
-	return fmax(r, dram);
+	return fmax(r, rm * dram);
 }
 
 /*

@@ -162,6 +162,69 @@ static void test_path_parts_and_bounds(void)
 }
 
 /*
+ * A slower memory clock hides the core part behind the queue it grows.
+ * The pure load path of 100 units again, at the top of a table with the
+ * memory clock halved (r = 2): the rest and the queueing take twice as
+ * long.  Unsaturated (no queueing: C = 40, rest 60) the core part stays:
+ * 120 + 40 = 160.  Saturated (C = 20, W = 50 >= C, rest 30) the loop runs
+ * at the memory's pace and the whole path doubles, 60 + 20 + 100 + 20 =
+ * 200.  In between (C = 40, W = 30) the load-caused queueing hides 30 of
+ * the core part's 40: 60 + 40 + 60 + 30 = 190, with the DRAM busy half
+ * the time only 15 of it: 175; and with the core clock halved as well
+ * its extra 40 drains 40 of the 60 of queueing first: 60 + 80 + 60 - 40 +
+ * 30 = 190.  Before the hiding term: 160, 180, 160, 160 and 160.
+ */
+static void test_mem_clock_hides_core_part(void)
+{
+	struct gpugov_opp_table t = { .nr = 3 };
+	struct gpugov_sample s = example_sample(100, GPUGOV_CAP_ALL);
+	struct gpugov_pred_state st;
+	u64 tp[3];
+
+	t.opp[0].core_khz = F_KHZ / 2;
+	t.opp[0].mem_khz = F_KHZ / 2;
+	t.opp[1].core_khz = F_KHZ;
+	t.opp[1].mem_khz = F_KHZ / 2;
+	t.opp[2].core_khz = F_KHZ;
+	t.opp[2].mem_khz = F_KHZ;
+	s.mem_khz = F_KHZ;
+	s.caps &= ~GPUGOV_CAP_MEM_BUSY;	/* utilisation unknown: rho = 1 */
+	s.lcp_cyc = 100;
+	s.load_stall_cyc = 100;
+	gpugov_pred_init(&st);
+
+	s.lcp_core_cyc = 40;
+	s.lcp_wait_cyc = 0;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[1] == 160 * UNIT_PS && tp[2] == 100 * UNIT_PS,
+	       "memory at half clock, no queueing: the core part stays, 160 (%llu ps)",
+	       (unsigned long long)tp[1]);
+	s.lcp_core_cyc = 20;
+	s.lcp_wait_cyc = 50;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[1] == 200 * UNIT_PS,
+	       "memory at half clock, saturated: the whole path doubles, 200 (%llu ps)",
+	       (unsigned long long)tp[1]);
+	s.lcp_core_cyc = 40;
+	s.lcp_wait_cyc = 30;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[1] == 190 * UNIT_PS && tp[0] == 190 * UNIT_PS,
+	       "memory at half clock: 30 of the core part hidden, 190; both clocks halved: 190 (%llu, %llu ps)",
+	       (unsigned long long)tp[1], (unsigned long long)tp[0]);
+	s.caps |= GPUGOV_CAP_MEM_BUSY;
+	s.dram_busy_cyc = 50;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, tp);
+	tap_ok(tp[1] == 175 * UNIT_PS,
+	       "DRAM busy half the time: 15 of it hidden, 175 (%llu ps)",
+	       (unsigned long long)tp[1]);
+	s.load_out_cyc = 100;
+	gpugov_predict(&st, GPUGOV_PRED_CRISP_L, &s, &t, tp);
+	tap_ok(tp[1] == 200 * UNIT_PS,
+	       "CRISP-L, without the path's parts: all memory time, 200 (%llu ps)",
+	       (unsigned long long)tp[1]);
+}
+
+/*
  * Figure 1 / section 2.1: a 33-unit CPU run, actual 46 at f/2.  T_Memory
  * is 15 for LEAD, 16 for MISS, 20 for CRIT and 18 for STALL; eq. (2)
  * predicts 51, 50, 46 and 48.
@@ -223,6 +286,7 @@ int main(void)
 	test_figure6_crisp();
 	test_figure6_core_domain();
 	test_path_parts_and_bounds();
+	test_mem_clock_hides_core_part();
 	test_figure1_linear();
 	test_fixed_helpers();
 	return tap_done("crisp_paper");

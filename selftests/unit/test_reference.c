@@ -79,7 +79,8 @@ static void random_sample(struct gpugov_sample *s,
 }
 
 static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
-		       double f2, const u32 *hk, const double *hb, int hn)
+		       double f2, double m2, const u32 *hk, const double *hb,
+		       int hn)
 {
 	double c, t, lo;
 	int i;
@@ -93,10 +94,10 @@ static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 		return ref_linear(s, s->crit_cyc, f2);
 	case GPUGOV_PRED_CRISP:
 		return ref_crisp(s, s->lcp_cyc, s->lcp_core_cyc, s->lcp_wait_cyc,
-				 s->l2_busy_cyc, s->dram_busy_cyc, f2);
+				 s->l2_busy_cyc, s->dram_busy_cyc, f2, m2);
 	case GPUGOV_PRED_CRISP_L:
 		return ref_crisp(s, s->load_out_cyc, 0, 0, s->l2_busy_cyc,
-				 s->dram_busy_cyc, f2);
+				 s->dram_busy_cyc, f2, m2);
 	default:
 		t = ref_busy_ps(s);
 		c = ref_busy_fraction(hk, hb, hn, s->core_khz, s->interval_ns ?
@@ -150,7 +151,25 @@ static int busy_history(struct gpugov_pred_state *st,
 	return hn;
 }
 
-static void test_predictor(enum gpugov_pred_id id)
+/*
+ * Give @t and @s memory clocks: every OPP one of three, the sample one of
+ * them (or, now and then, another), as on a GPU whose OPPs pair each core
+ * clock with each memory clock.
+ */
+static void random_mem_clocks(struct gpugov_opp_table *t,
+			      struct gpugov_sample *s)
+{
+	u32 mk[3], i;
+
+	for (i = 0; i < 3; i++)
+		mk[i] = (u32)rng_log(100e3, 4e6);
+	for (i = 0; i < t->nr; i++)
+		t->opp[i].mem_khz = mk[rng_range(0, 2)];
+	s->mem_khz = rng_unit() < 0.1 ? (u32)rng_log(100e3, 4e6) :
+		     mk[rng_range(0, 2)];
+}
+
+static void test_predictor(enum gpugov_pred_id id, int mem)
 {
 	static struct gpugov_sample s;
 	struct gpugov_opp_table t;
@@ -162,15 +181,18 @@ static void test_predictor(enum gpugov_pred_id id)
 	u32 i;
 	int hn;
 
-	rng_seed(0x5eed0000 + id);
+	rng_seed(0x5eed0000 + id + (mem ? 0x100 : 0));
 	for (c = 0; c < CASES; c++) {
 		random_table(&t);
 		random_sample(&s, &t);
+		if (mem)
+			random_mem_clocks(&t, &s);
 		gpugov_pred_init(&st);
 		hn = busy_history(&st, &t, &s, hk, hb);
 		gpugov_predict(&st, id, &s, &t, tp);
 		for (i = 0; i < t.nr; i++) {
-			double want = ref_time(id, &s, t.opp[i].core_khz, hk, hb, hn);
+			double want = ref_time(id, &s, t.opp[i].core_khz,
+					       t.opp[i].mem_khz, hk, hb, hn);
 			double err = want > 0 ? fabs(tp[i] - want) / want : 0;
 
 			worst = err > worst ? err : worst;
@@ -180,8 +202,9 @@ static void test_predictor(enum gpugov_pred_id id)
 					 (unsigned long long)tp[i], want);
 		}
 	}
-	tap_ok(!bad, "%s: %d cases, all OPP times within 0.1%% of the reference "
-	       "(worst %.2e, %ld off)", gpugov_predictor(id)->name, CASES, worst, bad);
+	tap_ok(!bad, "%s%s: %d cases, all OPP times within 0.1%% of the reference "
+	       "(worst %.2e, %ld off)", gpugov_predictor(id)->name,
+	       mem ? " with memory clocks" : "", CASES, worst, bad);
 }
 
 /* The reference's best among OPPs whose slowdown slack is at least @thr. */
@@ -296,7 +319,10 @@ int main(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(ids); i++)
-		test_predictor(ids[i]);
+		test_predictor(ids[i], 0);
+	/* the models whose reference moves memory time to another clock */
+	test_predictor(GPUGOV_PRED_CRISP, 1);
+	test_predictor(GPUGOV_PRED_CRISP_L, 1);
 	/* `target` (GRAPE) has its own reference in test_grape.c */
 	for (i = 0; i <= GPUGOV_OBJ_ENERGY; i++)
 		test_policy((enum gpugov_objective)i);

@@ -311,62 +311,113 @@ static u64 gr_norm_rate(u64 work, u64 time_ns, u64 unit, u32 shift)
 	return gpugov_mul_div64(a, 1ULL << shift, time_ns) >> 16;
 }
 
-/* g_user(t), Q24 of the unit rate */
-static u64 gr_user_goal(const struct gpugov_grape_state *g,
-			const struct gpugov_grape_params *p,
-			const struct gpugov_grape_obs *o)
+/*
+ * r_top(t), Q24 of the unit rate, saturated: the rate the top OPP would
+ * give in the interval's phase, from the caller's prediction
+ * (@o->max_rate), else from GRAPE's model: x(t-1) times the top speedup.
+ */
+static u64 gr_top_rate(const struct gpugov_grape_state *g,
+		       const struct gpugov_grape_obs *o)
 {
-	u64 lo, hi, mr;
+	u64 lo, hi;
 
+	if (o->max_rate)
+		return gpugov_mul_div64(o->max_rate, GR_ONE, g->unit);
+	gr_speedup_range(g, &lo, &hi);
+	return gpugov_mul_shr64(g->x, hi, GR_SH);
+}
+
+/* g_user(t), Q24 of the unit rate; @top is r_top(t) */
+static u64 gr_user_goal(const struct gpugov_grape_state *g,
+			const struct gpugov_grape_params *p, u64 top)
+{
 	if (p->mode != GPUGOV_GRAPE_PCT)
 		return min_t(u64, gpugov_mul_div64(p->target, GR_ONE, g->unit),
 			     GR_H_MAX);
-	if (o->max_rate) {
-		mr = gpugov_mul_div64(o->max_rate, GR_ONE, g->unit);
-	} else {
-		gr_speedup_range(g, &lo, &hi);
-		mr = gpugov_mul_shr64(g->x, hi, GR_SH);
-	}
-	return min_t(u64, gpugov_mul_div64(mr, min_t(u64, p->target, 100),
+	return min_t(u64, gpugov_mul_div64(top, min_t(u64, p->target, 100),
 					   100), GR_H_MAX);
 }
 
 /*
- * I, the goal's integral and l, with optional forgetting; all three are
- * halved together before any reaches 2^62, which keeps their ratios.
+ * I, the goal's integral G, l and the phase balance U, U', D, with
+ * optional forgetting; all six are halved together before any reaches
+ * 2^62, which keeps their ratios.  The interval's work takes
+ * t_goal = time * h / g_user at the goal's pace and t_top = time * h / r_top
+ * at the top OPP.  Where t_top < t_goal (a fast interval) U' gains
+ * t_goal - t_top; where t_top > t_goal (a slow one) D gains t_top - t_goal
+ * and U' moves into U.  Then phi = min(1, D / U).
  */
 static void gr_history(struct gpugov_grape_state *g,
 		       const struct gpugov_grape_params *p,
-		       const struct gpugov_grape_obs *o, u64 user)
+		       const struct gpugov_grape_obs *o, u64 user, u64 top)
 {
 	u32 n = p->history_shift;
 	u64 rate = gpugov_mul_shr64(user, g->unit, GR_SH - GR_WORK_SH);
 	u64 gw = gpugov_mul_div64(rate, o->time_ns, GR_NS_PER_S);
+	u64 t_goal = gpugov_mul_div64(o->time_ns, g->h, user);
+	u64 t_top = gpugov_mul_div64(o->time_ns, g->h, top);
 
 	if (n && n < 64) {
 		g->work -= g->work >> n;
 		g->goal_work -= g->goal_work >> n;
 		g->time_ns -= g->time_ns >> n;
+		g->fast_ns -= g->fast_ns >> n;
+		g->fast_new_ns -= g->fast_new_ns >> n;
+		g->slow_ns -= g->slow_ns >> n;
 	}
 	g->work = gpugov_sat_add(g->work,
 				 gpugov_mul_shr64(o->work, 1ULL << GR_WORK_SH, 0));
 	g->goal_work = gpugov_sat_add(g->goal_work, gw);
 	g->time_ns = gpugov_sat_add(g->time_ns, o->time_ns);
+	if (t_top < t_goal) {
+		g->fast_new_ns = gpugov_sat_add(g->fast_new_ns, t_goal - t_top);
+	} else if (t_top > t_goal) {
+		g->slow_ns = gpugov_sat_add(g->slow_ns, t_top - t_goal);
+		g->fast_ns = gpugov_sat_add(g->fast_ns, g->fast_new_ns);
+		g->fast_new_ns = 0;
+	}
 	while (g->work > GR_HIST_MAX || g->goal_work > GR_HIST_MAX ||
-	       g->time_ns > GR_HIST_MAX) {
+	       g->time_ns > GR_HIST_MAX || g->fast_ns > GR_HIST_MAX ||
+	       g->fast_new_ns > GR_HIST_MAX || g->slow_ns > GR_HIST_MAX) {
 		g->work >>= 1;
 		g->goal_work >>= 1;
 		g->time_ns >>= 1;
+		g->fast_ns >>= 1;
+		g->fast_new_ns >>= 1;
+		g->slow_ns >>= 1;
 	}
+	/* 0 before any slow interval; D / 0 is 1 */
+	g->phi = g->slow_ns ? gpugov_ratio_fixed(g->slow_ns, g->fast_ns,
+						 GR_SH, GR_ONE) : 0;
+}
+
+/*
+ * The feed-forward goal g_ff(t), Q24 of the unit rate: where the top OPP
+ * is faster than the goal (r_top > g_user),
+ *	1 / g_ff = (1 - phi) / g_user + phi / r_top,
+ *	g_ff = g_user * r_top / ((1 - phi) * r_top + phi * g_user),
+ * elsewhere g_user.  See gpugov_grape_step().
+ */
+static u64 gr_plan(const struct gpugov_grape_state *g, u64 user, u64 top)
+{
+	u64 den;
+
+	top = min_t(u64, top, GR_H_MAX);
+	if (top <= user || !g->phi)
+		return user;
+	den = gpugov_sat_add(gpugov_mul_shr64(GR_ONE - g->phi, top, GR_SH),
+			     gpugov_mul_shr64(g->phi, user, GR_SH));
+	return min_t(u64, gpugov_mul_div64(user, top, den), GR_H_MAX);
 }
 
 /*
  * Algorithm 1 line 2, g(t) = g_user - alpha * (I/l - g_user), written for
  * a goal that may change over time as g_user - alpha * (I - G) / l with G
- * the integral of g_user: the same for a constant goal.
+ * the integral of g_user: the same for a constant goal.  gpugov starts from
+ * the feed-forward goal @ff instead of g_user (gpugov_grape_step()).
  */
 static u64 gr_goal(const struct gpugov_grape_state *g,
-		   const struct gpugov_grape_params *p, u64 user)
+		   const struct gpugov_grape_params *p, u64 ff)
 {
 	bool ahead = g->work >= g->goal_work;
 	u64 d = ahead ? g->work - g->goal_work : g->goal_work - g->work;
@@ -374,7 +425,7 @@ static u64 gr_goal(const struct gpugov_grape_state *g,
 			     GR_SH - GR_WORK_SH);
 
 	c = gpugov_mul_shr64(c, min_t(u32, p->alpha_q16, GR_ALPHA_MAX), 16);
-	return min_t(u64, gr_move(user, !ahead, c), GR_H_MAX);
+	return min_t(u64, gr_move(ff, !ahead, c), GR_H_MAX);
 }
 
 /* Algorithm 1 lines 4-9: the Kalman filter on the base speed x. */
@@ -456,6 +507,42 @@ static void gr_learn(struct gpugov_grape_state *g,
  * (anti-windup).  An idle interval (@o->time_ns == 0) leaves the
  * controller and the tables alone.
  *
+ * Feed-forward goal (line 2).  GRAPE section III's internal goal,
+ * g(t) = g_user - alpha * (I/l - g_user), lowers the goal as soon as the
+ * average rate is above it, and section V-A names the case where that
+ * fails: a phase where the hardware is fast beyond the goal followed by one
+ * where even the top OPP is slower than the goal ("not physically possible
+ * to meet the performance target").  The slowdown bought in the first
+ * cannot be repaid in the second, nor, in a loop of such phases, in the
+ * next fast phase, whose own rate above the goal the next slow phase needs
+ * too.  The paper leaves this to foreknowledge of the program.  gpugov
+ * knows the top OPP's rate r_top in every interval (@o->max_rate, else the
+ * model) and learns the pattern from the past: over the same history as I
+ * and l, with w the interval's work,
+ *	U = sum over r_top > g_user of  w / g_user - w / r_top,
+ *	D = sum over r_top < g_user of  w / r_top - w / g_user,
+ * the busy time the top OPP saves against the goal's pace where it is
+ * faster, and loses where it is slower; phi = min(1, D / U) is the share
+ * of the saving that the slow phases take.  Where r_top > g_user the
+ * controller aims, instead of at g_user, at the rate that keeps that share,
+ *	1 / g_ff = (1 - phi) / g_user + phi / r_top
+ * (g_ff = g_user elsewhere), and line 2 becomes
+ *	g(t) = g_ff - alpha * (I/l - g_user).
+ * Over a history like the past, the fast intervals then take
+ * (1 - phi) w / g_user + phi w / r_top and the slow ones (at the top OPP)
+ * w / r_top, W / g_user - phi U + D in all: the goal's time when
+ * phi = D / U; the integral correction is left with the model's errors.
+ * U' holds the saving of the fast intervals since the last slow one and
+ * joins U only at the next slow interval: counted at once, a fast phase
+ * would lower phi while it runs, before the slow phase that takes its
+ * saving has been seen.
+ *
+ * Where the top OPP was never slower than the goal (every percent-mode
+ * goal, most absolute ones) D = 0, phi = 0, g_ff = g_user, and this is the
+ * paper's law.  For the 100% goal of section V-A, the run's average rate
+ * at the top OPP, D approaches U, phi 1 and g_ff r_top: the controller
+ * runs the top OPP wherever the goal needs it.
+ *
  * Return: the OPP index to run next.
  */
 u32 gpugov_grape_step(struct gpugov_grape_state *g,
@@ -463,7 +550,7 @@ u32 gpugov_grape_step(struct gpugov_grape_state *g,
 		      const struct gpugov_opp_table *t,
 		      const struct gpugov_grape_obs *o, const u64 *cost)
 {
-	u64 s_app, h, w, user, lo, hi;
+	u64 s_app, h, w, user, top, lo, hi;
 	u32 cur;
 
 	if (g->nr != min_t(u32, t->nr, GPUGOV_MAX_OPPS))
@@ -482,10 +569,12 @@ u32 gpugov_grape_step(struct gpugov_grape_state *g,
 	g->h = h;
 
 	/* Algorithm 1 */
-	user = gr_user_goal(g, p, o);
-	gr_history(g, p, o, user);
+	top = gr_top_rate(g, o);
+	user = gr_user_goal(g, p, top);
+	gr_history(g, p, o, user, top);
 	g->user_goal = user;
-	g->goal = gr_goal(g, p, user);			/* line 2 */
+	g->plan = gr_plan(g, user, top);
+	g->goal = gr_goal(g, p, g->plan);		/* line 2 */
 	g->err = (s64)g->goal - (s64)h;			/* line 3 */
 	gr_kalman(g, p, s_app, h);			/* lines 4-8 */
 	w = gpugov_mul_div64(GR_ONE, GR_ONE, g->x);	/* line 9 */

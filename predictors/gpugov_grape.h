@@ -6,7 +6,9 @@
  * One control step per interval:
  *   Algorithm 1 (controller), rates divided by a unit rate (the goal at
  *   the first step, see struct gpugov_grape_state.unit):
- *	g(t)  = g_user - alpha * (I/l - g_user)		internal goal, line 2
+ *	g(t)  = g_ff - alpha * (I/l - g_user)		internal goal, line 2,
+ *     from the feed-forward goal g_ff (= g_user where the top OPP was never
+ *     slower than the goal; see gpugov_grape_step())
  *	e(t)  = g(t) - h(t)					line 3
  *	x-(t) = x(t-1);  p-(t) = p(t-1) + Q			lines 4-5
  *	k(t)  = p- s' / (s'^2 p- + R)				line 6
@@ -83,9 +85,11 @@ struct gpugov_grape_params {
  * @cur_opp: index of the OPP in force during the interval
  * @power_uw: measured average power over the interval, 0 if unknown (the
  *	cost tables then keep their shape)
- * @max_rate: for GPUGOV_GRAPE_PCT, the work rate the top OPP would give
- *	in the current phase (work units/s), e.g. gpugov_grape_max_rate() of
- *	a predictor's time at the top OPP; 0 to use the model's estimate
+ * @max_rate: the work rate r_top the top OPP would give in the current
+ *	phase (work units/s), e.g. gpugov_grape_max_rate() of a predictor's
+ *	time at the top OPP; 0 to use the model's estimate (base speed times
+ *	the top speedup).  The maximum of GPUGOV_GRAPE_PCT, and in both modes
+ *	the phase balance of gpugov_grape_step()
  */
 struct gpugov_grape_obs {
 	u64 work;
@@ -113,6 +117,16 @@ struct gpugov_grape_obs {
  * @work: I, work since init (decayed with history_shift), Q8 work units
  * @goal_work: integral of g_user over the same time, Q8 work units
  * @time_ns: l, busy time since init (decayed alike)
+ * @fast_ns: U, over the intervals where the top OPP is faster than the
+ *	user goal, the busy time it saves against the goal's pace, up to the
+ *	last interval where it is slower (decayed alike)
+ * @fast_new_ns: U', the same since that interval; it joins @fast_ns at
+ *	the next slower one
+ * @slow_ns: D, over the intervals where the top OPP is slower than the
+ *	goal, the busy time it loses against the goal's pace (decayed alike)
+ * @phi: min(1, D / U), the share of the fast intervals' saving that the
+ *	slow ones take, Q24 (0 before any slow interval)
+ * @plan: the feed-forward goal g_ff(t), Q24 of @unit
  * @p_unit: power in uW that a cost of 1.0 stands for (0: not set yet)
  * @steps: control steps taken
  * @speedup: modelled speedup of each OPP, Q24 (1.0 = lowest OPP)
@@ -140,6 +154,11 @@ struct gpugov_grape_state {
 	u64 work;
 	u64 goal_work;
 	u64 time_ns;
+	u64 fast_ns;
+	u64 fast_new_ns;
+	u64 slow_ns;
+	u64 phi;
+	u64 plan;
 	u64 p_unit;
 	u64 steps;
 	u64 speedup[GPUGOV_MAX_OPPS];

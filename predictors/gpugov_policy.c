@@ -256,8 +256,8 @@ static bool decide_target(const struct gpugov_policy_params *p,
 		ps->grape_ready = true;
 	}
 	gpugov_grape_obs_from_sample(s, t, &o);
-	if (p->grape.mode == GPUGOV_GRAPE_PCT)
-		o.max_rate = gpugov_grape_max_rate(o.work, d->time_ps[t->nr - 1]);
+	/* the percentage's maximum, and r_top of the feed-forward goal */
+	o.max_rate = gpugov_grape_max_rate(o.work, d->time_ps[t->nr - 1]);
 	d->best = gpugov_grape_step(&ps->grape, &p->grape, t, &o, d->energy_pj);
 	d->chosen = d->best;
 	d->reason = GPUGOV_REASON_TARGET;

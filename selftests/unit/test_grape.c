@@ -11,7 +11,9 @@
  * 2. Hand-worked first step, and closed-loop traces on synthetic plants
  *    with known speedups: settling, shortfall (GRAPE section V-A counts
  *    only running below the goal), time-slicing between two OPPs, a phase
- *    change, (core, mem) pairs with learned memory speedups and costs.
+ *    change, (core, mem) pairs with learned memory speedups and costs;
+ *    loops of phases where the top OPP is slower than the goal in some
+ *    (the feed-forward goal: the phase balance U, U', D and phi).
  * 3. Adversarial inputs: empty and one-entry tables, idle intervals,
  *    maximal counters, zero clocks, out-of-range parameters; a fuzz.
  * 4. Determinism, defaults and parameter validation, helpers.
@@ -38,7 +40,7 @@ static double q24(u64 v)
 /* ---- the double-precision reference of one step --------------------- */
 
 struct ref_grape {
-	double x, p, k, s, goal, user, h, w;
+	double x, p, k, s, goal, user, h, w, top, phi, plan;
 	double mu[GPUGOV_MAX_OPPS], cmem[GPUGOV_MAX_OPPS];
 	double speedup[GPUGOV_MAX_OPPS], cost[GPUGOV_MAX_OPPS];
 	u32 chosen;
@@ -85,7 +87,8 @@ static void ref_step(const struct gpugov_grape_state *g0,
 	u32 cur = o->cur_opp < g0->nr ? o->cur_opp : g0->nr - 1, i, m = g0->level[cur];
 	double unit = (double)g0->unit, beta = p->beta_q16 / 65536.0;
 	double rate = (double)o->work * 1e9 / o->time_ns;
-	double sa, hi = 0, lo = 1e300, pp, work, gw, tm, e, v;
+	double sa, hi = 0, lo = 1e300, pp, work, gw, tm, e, v, tg, tt;
+	double fast, fnew, slow, hs = 1;
 
 	for (i = 0; i < g0->nr; i++) {
 		r->speedup[i] = q24(g0->speedup[i]);
@@ -99,23 +102,44 @@ static void ref_step(const struct gpugov_grape_state *g0,
 	sa = r->speedup[cur];
 	r->h = fmin(rate / unit, 1 << 24);
 	/* Algorithm 1 line 2, with I, G and l over the history */
+	r->top = o->max_rate ? (double)o->max_rate / unit : q24(g0->x) * hi;
 	if (p->mode == GPUGOV_GRAPE_ABS)
 		r->user = fmin((double)p->target / unit, 1 << 24);
 	else
-		r->user = fmin((o->max_rate ? (double)o->max_rate / unit : q24(g0->x) * hi) *
-			       p->target / 100.0, 1 << 24);
+		r->user = fmin(r->top * p->target / 100.0, 1 << 24);
 	work = g0->work / 256.0;
 	gw = g0->goal_work / 256.0;
 	tm = (double)g0->time_ns;
+	fast = (double)g0->fast_ns;
+	fnew = (double)g0->fast_new_ns;
+	slow = (double)g0->slow_ns;
 	if (p->history_shift) {
-		work -= work / (1ULL << p->history_shift);
-		gw -= gw / (1ULL << p->history_shift);
-		tm -= floor(tm / (1ULL << p->history_shift));
+		hs = (double)(1ULL << p->history_shift);
+		work -= work / hs;
+		gw -= gw / hs;
+		tm -= floor(tm / hs);
+		fast -= floor(fast / hs);
+		fnew -= floor(fnew / hs);
+		slow -= floor(slow / hs);
 	}
 	work += (double)o->work;
 	gw += r->user * unit * o->time_ns / 1e9;
 	tm += (double)o->time_ns;
-	r->goal = dclamp(r->user - p->alpha_q16 / 65536.0 * (work - gw) * 1e9 / tm / unit,
+	/* the phase balance and the feed-forward goal */
+	tg = floor(o->time_ns * r->h / r->user);
+	tt = floor(o->time_ns * r->h / r->top);
+	if (tt < tg) {
+		fnew += tg - tt;
+	} else if (tt > tg) {
+		slow += tt - tg;
+		fast += fnew;
+		fnew = 0;
+	}
+	r->phi = slow > 0 ? fmin(slow / fast, 1) : 0;
+	r->plan = r->user;
+	if (fmin(r->top, 1 << 24) > r->user && r->phi > 0)
+		r->plan = r->user * r->top / ((1 - r->phi) * r->top + r->phi * r->user);
+	r->goal = dclamp(r->plan - p->alpha_q16 / 65536.0 * (work - gw) * 1e9 / tm / unit,
 			 0, 1 << 24);
 	e = r->goal - r->h;				/* line 3 */
 	pp = q24(g0->p) + p->q / ONE;			/* lines 4-5 */
@@ -242,7 +266,7 @@ static void test_reference(void)
 	struct gpugov_opp_table t;
 	struct gpugov_grape_obs o;
 	struct ref_grape r;
-	long bad[8] = { 0 }, c;
+	long bad[8] = { 0 }, c, nplan = 0;
 	double base;
 	int k, n;
 	u32 cur, i;
@@ -265,8 +289,13 @@ static void test_reference(void)
 		if (!g0.unit)
 			continue;	/* the reference starts from a set unit */
 		ref_step(&g0, &p, &t, &o, &r);
-		if (!rel_ok(q24(g.goal), r.goal, r.user + 1e-6) && bad[0]++ < 3)
+		nplan += r.plan > r.user * (1 + 1e-3);
+		if (!rel_ok(q24(g.goal), r.goal, r.plan + 1e-6) && bad[0]++ < 3)
 			tap_diag("case %ld: goal %.6f, reference %.6f", c, q24(g.goal), r.goal);
+		if ((!rel_ok(q24(g.phi), r.phi, 1e-4) || !rel_ok(q24(g.plan), r.plan, 1e-6)) &&
+		    bad[7]++ < 3)
+			tap_diag("case %ld: phi %.6f g_ff %.6f, reference %.6f %.6f", c,
+				 q24(g.phi), q24(g.plan), r.phi, r.plan);
 		if (!rel_ok(q24(g.x), r.x, 1e-4) && bad[1]++ < 3)
 			tap_diag("case %ld: x %.8f, reference %.8f", c, q24(g.x), r.x);
 		if ((!rel_ok(q24(g.p), r.p, 1e-4) || !rel_ok(q24(g.k), r.k, 1e-5)) && bad[2]++ < 3)
@@ -288,6 +317,9 @@ static void test_reference(void)
 	}
 	tap_ok(!bad[0], "reference: %d steps, internal goal g(t) within 0.1%% (%ld off)",
 	       CASES, bad[0]);
+	tap_ok(!bad[7] && nplan > CASES / 100,
+	       "reference: phase share phi and feed-forward goal g_ff within 0.1%% (%ld off; "
+	       "g_ff above g_user in %ld steps)", bad[7], nplan);
 	tap_ok(!bad[1], "reference: Kalman estimate x(t) within 0.1%% (%ld off)", bad[1]);
 	tap_ok(!bad[2], "reference: variance p(t) and gain k(t) within 0.1%% (%ld off)", bad[2]);
 	tap_ok(!bad[3], "reference: speedup signal s(t) within 0.1%% (%ld off)", bad[3]);
@@ -492,6 +524,125 @@ static void test_plants(void)
 	       fmax(worst_short, tr.shortfall) < 0.005,
 	       "phase change to half memory-bound: settles in %d steps (start: %d), "
 	       "achieved %+.2f%%", tr.settle, worst_settle, 100 * tr.over);
+}
+
+/*
+ * A loop of two phases on the seed's table: plant @sl for the work its top
+ * OPP does in @ns intervals of 1 ms, then plant @f for the work of @nf,
+ * @cycles times; an interval lasts 1 ms or until the phase's work is done,
+ * and max_rate is the phase's top rate (a predictor's, without the noise).
+ * Returns the achieved rate (work over time) relative to @goal, minus 1;
+ * @top_fast gets the share of the fast phases' intervals at the top OPP,
+ * @phi_drop the largest fall of phi within one fast phase.  @same (if not
+ * NULL) is cleared if any step had phi != 0 or g_ff != g_user.
+ */
+static double run_phases(struct gpugov_grape_state *g, const struct gpugov_grape_params *p,
+			 const struct gpugov_opp_table *t, const struct plant *f, int nf,
+			 const struct plant *sl, int ns, int cycles, double goal,
+			 double *top_fast, double *phi_drop, int *same)
+{
+	double work = 0, time = 0, nfast = 0;
+	u32 opp = t->nr - 1;
+	int c, ph;
+
+	*top_fast = 0;
+	*phi_drop = 0;
+	for (c = 0; c < cycles; c++) {
+		for (ph = 0; ph < 2; ph++) {
+			const struct plant *pl = ph ? f : sl;
+			double left = (ph ? nf : ns) * 1e-3 * plant_rate(pl, t, t->nr - 1);
+			double phi0 = q24(g->phi);
+
+			while (left > 0.5) {
+				double r = plant_rate(pl, t, opp) *
+					   (1 + pl->noise * (2 * rng_unit() - 1));
+				double w = fmin(r * 1e-3, left);
+				struct gpugov_grape_obs o = {
+					.work = (u64)w, .time_ns = (u64)(w / r * 1e9),
+					.cur_opp = opp,
+					.max_rate = (u64)plant_rate(pl, t, t->nr - 1),
+				};
+
+				if (ph) {
+					*top_fast += opp == t->nr - 1;
+					nfast++;
+				}
+				left -= w;
+				work += w;
+				time += w / r;
+				opp = gpugov_grape_step(g, p, t, &o, NULL);
+				if (same && (g->phi || g->plan != g->user_goal))
+					*same = 0;
+			}
+			if (ph)
+				*phi_drop = fmax(*phi_drop, phi0 - q24(g->phi));
+		}
+	}
+	*top_fast /= fmax(nfast, 1);
+	return work / time / goal - 1;
+}
+
+static void test_phases(void)
+{
+	static struct gpugov_grape_state g;
+	struct gpugov_opp_table t = paper_table();
+	struct gpugov_grape_params p;
+	/* top rates 4e9 (compute-bound) and 5e8 (90% memory-bound) */
+	struct plant f = { .base = 4e9, .mem = 0, .noise = 0.01 };
+	struct plant sl = { .base = 5e8, .mem = 0.9, .noise = 0.01 };
+	double ach, top, drop, u, d;
+	int same = 1;
+
+	/*
+	 * 60 ms of slow work, then 40 ms of fast work at the top OPP, 10
+	 * times; the goal is the average rate at the top OPP, 1.9e9 (GRAPE
+	 * section V-A's 100%): only the top OPP throughout meets it, and the
+	 * slow phase, at the top OPP already, cannot make up a slowdown of the
+	 * fast one.  Per cycle, against the goal's pace, the top OPP saves
+	 * U = 40 * (4e9/1.9e9 - 1) ms in the fast phase and loses
+	 * D = 60 * (1 - 5e8/1.9e9) ms in the slow one: phi = D/U = 1.
+	 */
+	rng_seed(0x9a5e);
+	gpugov_grape_defaults(&p);
+	p.mode = GPUGOV_GRAPE_ABS;
+	p.target = 1900000000;
+	gpugov_grape_init(&g, &p, &t);
+	ach = run_phases(&g, &p, &t, &f, 40, &sl, 60, 10, 1.9e9, &top, &drop, NULL);
+	u = 40 * (4e9 / 1.9e9 - 1);
+	d = 60 * (1 - 5e8 / 1.9e9);
+	tap_ok(ach > -0.01 && q24(g.phi) > 0.97,
+	       "phases, goal = the top OPP's average (100%%): achieved %+.2f%% (shortfall "
+	       "< 1%%), phi %.3f (D/U = %.3f), %.0f%% of the fast intervals at the top OPP",
+	       100 * ach, q24(g.phi), fmin(d / u, 1), 100 * top);
+	tap_ok(drop < 1e-6,
+	       "phases: phi does not fall within a fast phase (its saving joins U at the "
+	       "next slow interval; largest fall %.4f)", drop);
+
+	/*
+	 * Half that goal, 0.95e9: the slow phase (5e8) still falls short,
+	 * by D = 60 * (1 - 5e8/0.95e9) ms a cycle, of U = 40 * (4e9/0.95e9 - 1)
+	 * that the fast phase saves, phi 0.22 (at the end 10 slow phases
+	 * against 9 fast ones: the last fast phase's saving is pending); the
+	 * fast phase runs at ~1.2e9, far below the top OPP.
+	 */
+	gpugov_grape_init(&g, &p, &t);
+	p.target = 950000000;
+	ach = run_phases(&g, &p, &t, &f, 40, &sl, 60, 10, 0.95e9, &top, &drop, NULL);
+	u = 40 * (4e9 / 0.95e9 - 1);
+	d = 60 * (1 - 5e8 / 0.95e9);
+	tap_ok(ach > -0.005 && ach < 0.1 && top < 0.2 &&
+	       fabs(q24(g.phi) - 10 * d / (9 * u)) < 0.01,
+	       "phases, 50%%: achieved %+.2f%%, phi %.3f (10 D / 9 U = %.3f), %.0f%% of the "
+	       "fast intervals at the top OPP", 100 * ach, q24(g.phi), 10 * d / (9 * u),
+	       100 * top);
+
+	/* 4e8 is below both phases' top rates: D = 0, the paper's law */
+	gpugov_grape_init(&g, &p, &t);
+	p.target = 400000000;
+	ach = run_phases(&g, &p, &t, &f, 40, &sl, 60, 5, 4e8, &top, &drop, &same);
+	tap_ok(same && ach > -0.005 && g.slow_ns == 0,
+	       "phases, a goal every phase's top OPP meets: phi 0 and g_ff = g_user at every "
+	       "step (GRAPE's line 2 unchanged), achieved %+.2f%%", 100 * ach);
 }
 
 /* 4 core clocks x 2 memory clocks; the plant ignores the memory clock. */
@@ -802,6 +953,7 @@ int main(void)
 {
 	test_first_step();
 	test_plants();
+	test_phases();
 	test_pairs();
 	test_cost_override();
 	test_adversarial();

@@ -36,10 +36,8 @@ for mem in 0 15 30 50 70; do
 			# shellcheck disable=SC2086
 			"$replay" run --csv --stock --predictor busy --objective deadline \
 				$idle "$out/frames/$app-$l.trace" |
-				awk -v cell="frames,$app,$l,120" -v hdr=$hdr '
-					/^#/ { next }
-					$1 ~ /^workload,/ { if (hdr) print "gpu,app,load,intervals," $0; next }
-					{ print cell "," $0 }'
+				awk -v cell="frames,$app,$l,120" -v hdr=$hdr \
+					-f "$(dirname "$0")/bench-governors-cell.awk"
 			hdr=0
 		done
 	done

@@ -136,10 +136,8 @@ for g in $gpus; do
 			# shellcheck disable=SC2086 # $objargs: several options
 			"$replay" run --csv $objargs --idle-static-uw "$static" \
 				--idle-uw $idle_uw "$tr" |
-				awk -v cell="$g,$a,$l,$nseg" -v hdr=$hdr '
-					/^#/ { next }
-					$1 ~ /^workload,/ { if (hdr) print "gpu,app,load,intervals," $0; next }
-					{ print cell "," $0 }'
+				awk -v cell="$g,$a,$l,$nseg" -v hdr=$hdr \
+					-f scripts/bench-governors-cell.awk
 			hdr=0
 		done
 	done

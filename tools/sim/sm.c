@@ -973,3 +973,17 @@ u32 sm_waves(const struct sim_sm *sm, const struct sim_kernel *k, u64 end,
 			fill_wave(sm, k, sm->order[i], end, &out[n++]);
 	return n;
 }
+
+/**
+ * sm_wave() - the record of one resident warp, as sm_waves() gives it
+ * @sm: the SM
+ * @k: the kernel it runs
+ * @rank: the warp's age rank, below sm->nres
+ * @end: the interval's last cycle
+ * @out: the record
+ */
+void sm_wave(const struct sim_sm *sm, const struct sim_kernel *k, u32 rank,
+	     u64 end, struct gpugov_wave *out)
+{
+	fill_wave(sm, k, sm->order[rank], end, out);
+}

@@ -16,6 +16,11 @@
  * SM, oldest first, or where there are more than 64 the systematic sample
  * of that order whose record j is warp floor(j * N / 64), each with its
  * rank on its own SM.
+ * A warp's stall cycles (the seed's time blocked at s_waitcnt, which
+ * counts stores as well as loads) include the cycles its next instruction,
+ * a global access, is held because the MSHRs or the store queue are full:
+ * on a kernel of stores and no loads they are not zero; on one of
+ * arithmetic alone they are.
  * Runs from the top of the tree (make check); workloads are scaled down.
  */
 #include <stdlib.h>
@@ -27,6 +32,7 @@
 
 #define FERMI "tools/sim/gpus/fermi-15sm.gpu"
 #define APPS "tools/sim/workloads/apps"
+#define KERNELS "tools/sim/workloads/kernels"
 
 static struct sim_gpu_desc fermi;
 static struct sim_workload wl;
@@ -188,6 +194,25 @@ static void test_records(const char *name, u64 epoch_ns)
 	       (unsigned long long)epoch_ns, ws.bad_resume);
 }
 
+/*
+ * Stall cycles include a global access held by full MSHRs or store queue:
+ * a kernel of stores alone has them, one of arithmetic alone none.
+ */
+static void test_held(void)
+{
+	struct wave_stats ws;
+
+	run_intervals(KERNELS "/store-flood.wl", 1000, &ws);
+	tap_ok(ws.intervals > 3 && !ws.bad_cyc && ws.stall > 0,
+	       "store-flood (stores, no loads), 1 us: warps held by the full store "
+	       "queue count as stalled (%llu cycles), stall <= resident",
+	       (unsigned long long)ws.stall);
+	run_intervals(KERNELS "/compute-fma.wl", 1000, &ws);
+	tap_ok(ws.intervals > 3 && !ws.bad_cyc && ws.stall == 0,
+	       "compute-fma (arithmetic alone), 1 us: no stall cycles (%llu)",
+	       (unsigned long long)ws.stall);
+}
+
 /* Fewer records than resident warps: the lowest slots, oldest first. */
 static void test_subset(void)
 {
@@ -236,6 +261,7 @@ int main(void)
 		test_records("cnn-layer", 5000);
 		test_records("iterative-solver", 10000);
 		test_subset();
+		test_held();
 	}
 	free(st);
 	return tap_done("sim_waves");

@@ -341,6 +341,35 @@ static double core_energy_pj(const struct sim *x,
  * (@n of the device's SMs) of the static and uncore energy, and the waves
  * of SM @first (sm_waves()).
  */
+/*
+ * The device's per-wave records (PCSTALL section 4.2: the domain's
+ * sensitivity is the sum over every CU's wavefronts): the warps resident
+ * on SMs @first .. @first + @n - 1 at the boundary, SM by SM, each SM's
+ * oldest first; where there are more than GPUGOV_MAX_WAVES, a systematic
+ * sample of them - record j is warp floor(j * N / GPUGOV_MAX_WAVES) of
+ * that order, so that every SM and every age is represented in
+ * proportion.  Each record's age_rank is its rank on its own SM.
+ */
+static u32 device_waves(const struct sim *x, u32 first, u32 n,
+			struct gpugov_wave *out)
+{
+	const struct sim_state *st = x->st;
+	u32 total = 0, m, j, s = first, base = 0;
+
+	for (j = first; j < first + n; j++)
+		total += st->sm[j].nres;
+	m = total < GPUGOV_MAX_WAVES ? total : GPUGOV_MAX_WAVES;
+	for (j = 0; j < m; j++) {
+		u32 k = (u32)((u64)j * total / m);
+
+		while (k >= base + st->sm[s].nres)
+			base += st->sm[s++].nres;
+		sm_wave(&st->sm[s], launch_kernel(x), k - base,
+			st->sm[s].now, &out[j]);
+	}
+	return m;
+}
+
 static void interval_rec(struct sim *x, const struct sim_interval *iv,
 			 u64 interval_fs, u32 first, u32 n,
 			 struct gpugov_trace_rec *rec)
@@ -410,9 +439,10 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
 		pj += core_energy_pj(x, iv, first, n, i, interval_fs);
 	rec->energy_pj = (u64)(pj + 0.5);
 	smp->energy_uj = (rec->energy_pj + 500000) / 1000000;
-	smp->nr_waves = sm_waves(&st->sm[first], launch_kernel(x),
-				 st->sm[first].now, smp->waves,
-				 GPUGOV_MAX_WAVES);
+	smp->nr_waves = n == 1 ? sm_waves(&st->sm[first], launch_kernel(x),
+					  st->sm[first].now, smp->waves,
+					  GPUGOV_MAX_WAVES) :
+				 device_waves(x, first, n, smp->waves);
 }
 
 /**
@@ -422,8 +452,9 @@ static void interval_rec(struct sim *x, const struct sim_interval *iv,
  * @rec: filled with the counters (rec->seg and rec->opp are the caller's)
  *
  * Cycle counters are averaged over the SMs, event counts are totals.
- * Waves are those of SM 0, the sampled core: the warps resident at the
- * end of the interval (sm_waves()).
+ * Waves are those of every SM: the warps resident at the end of the
+ * interval, sampled where there are more than GPUGOV_MAX_WAVES
+ * (device_waves()).
  */
 void sim_interval_end(struct sim *x, const struct sim_interval *iv,
 		      u64 interval_fs, struct gpugov_trace_rec *rec)

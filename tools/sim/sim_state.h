@@ -45,9 +45,10 @@
  *	at launch for a warp placed during it (the per-wave record's
  *	pc_start)
  * @w_insts: instructions in the interval
- * @w_stall: cycles in the interval waiting on a load
+ * @w_stall: cycles in the interval waiting on memory: on a load, or at a
+ *	global access held by full MSHRs or store queue
  * @w_from: first cycle of the interval the warp was resident
- * @stall_from: cycle its current wait on a load began
+ * @stall_from: cycle its current wait on memory began
  */
 struct sim_warp {
 	u64 wake;

@@ -744,7 +744,7 @@ static u64 scan_warps(const struct sim *x, struct sim_sm *sm, u64 now,
 	}
 	for (; m; m &= m - 1) {
 		u32 i = (u32)__builtin_ctzll(m);
-		const struct sim_warp *wp = &sm->warp[sm->order[i]];
+		struct sim_warp *wp = &sm->warp[sm->order[i]];
 		const struct sim_inst *in;
 
 		if (wp->wake > now) {
@@ -755,8 +755,13 @@ static u64 scan_warps(const struct sim *x, struct sim_sm *sm, u64 now,
 		in = &k->inst[wp->pc];
 		if (is_global(in)) {
 			/* Held by full MSHRs/store queue (res_full, which
-			 * the LSU sets) or not issued by its scheduler. */
+			 * the LSU sets) or not issued by its scheduler.
+			 * Held, it waits for memory to free an entry: its
+			 * wave record counts that as stalled, as the seed's
+			 * s_waitcnt also waits for stores (PCSTALL 4.4). */
 			sm->memrdy |= 1ULL << i;
+			if (sm->lsu.busy && sm->lsu.blocked)
+				stall_begin(wp, now);
 			continue;
 		}
 		if (unit_free(sm, in, now, 0)) {
@@ -972,4 +977,18 @@ u32 sm_waves(const struct sim_sm *sm, const struct sim_kernel *k, u64 end,
 		if (sm->order[i] < max)
 			fill_wave(sm, k, sm->order[i], end, &out[n++]);
 	return n;
+}
+
+/**
+ * sm_wave() - the record of one resident warp, as sm_waves() gives it
+ * @sm: the SM
+ * @k: the kernel it runs
+ * @rank: the warp's age rank, below sm->nres
+ * @end: the interval's last cycle
+ * @out: the record
+ */
+void sm_wave(const struct sim_sm *sm, const struct sim_kernel *k, u32 rank,
+	     u64 end, struct gpugov_wave *out)
+{
+	fill_wave(sm, k, sm->order[rank], end, out);
 }

@@ -19,5 +19,7 @@ void sm_account_to(struct sim_sm *sm, u64 end);
 void sm_retime(const struct sim *x, struct sim_sm *sm);
 u32 sm_waves(const struct sim_sm *sm, const struct sim_kernel *k, u64 end,
 	     struct gpugov_wave *out, u32 max);
+void sm_wave(const struct sim_sm *sm, const struct sim_kernel *k, u32 rank,
+	     u64 end, struct gpugov_wave *out);
 
 #endif /* SIM_SM_H */

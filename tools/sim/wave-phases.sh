@@ -2,8 +2,9 @@
 # wave-phases.sh TRACE... - how much the per-wave records of an epoch
 # sweep (gpugov-sim sweep --epoch-us N) give a PC-indexed predictor to
 # work with (PCSTALL sections 4.3-4.4), over the top OPP's records:
-#  - waves per epoch (SM 0's resident warps) and instructions per wave
-#    per epoch; the share of waves with none;
+#  - waves per epoch (the device's records: every SM's resident warps,
+#    sampled to 64; DIR/smNN.trace of --per-sm for one SM's) and
+#    instructions per wave per epoch; the share of waves with none;
 #  - for each wave record of epoch n+1 (a wave resident through epoch n
 #    too: some record of epoch n ended at its start PC), the change of its
 #    stall share (stall_cyc / core_cyc, absolute) and of its issue rate

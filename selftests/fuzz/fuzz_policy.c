@@ -8,8 +8,8 @@
  * governor's poll step - gpugov_pred_observe(), gpugov_predict(),
  * gpugov_pred_bounded(), gpugov_decide() - with the models' state carried
  * from one to the next: the busy-only history, PCSTALL's PC-indexed
- * table (PCSTALL section 4), GRAPE's Kalman filter and controller (GRAPE Alg. 1-3), the deadline
- * learner.  Every step must choose an OPP of the table with a model the
+ * table (PCSTALL section 4), GRAPE's Kalman filter and controller
+ * (GRAPE Alg. 1-3), the deadline learner.  Every step must choose an OPP of the table with a model the
  * sample has the counters for, and nothing may trap or be undefined.
  */
 #include "policy_input.h"

@@ -124,9 +124,8 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	trace_gpugov_sample(dev_name(&df->dev), s, from_source);
 
 	gpugov_pred_observe(&g->pred, s);
-	g->used = gpugov_predict(&g->pred, g->predictor, s, &g->table,
-				 d->time_ps);
-	d->bounded = gpugov_pred_bounded(&g->pred, g->used, s, &g->table);
+	g->used = gpugov_decision_predict(&g->pred, g->predictor, s, &g->table,
+					  d);
 	gpugov_opp_allowed(g, &allowed);
 	gpugov_decide_in(&g->params, &g->policy, &g->table, &allowed, s, d);
 	if (d->chosen >= g->table.nr)

@@ -344,6 +344,30 @@ static void decide(const struct gpugov_policy_params *p,
 }
 
 /**
+ * gpugov_decision_predict() - fill in a decision's predictions for a sample
+ * @st: model state (after gpugov_pred_observe() of @s)
+ * @wanted: the model asked for
+ * @s: the last interval's sample
+ * @t: a valid OPP table
+ * @d: decision: its time_ps[] at every OPP of @t, and whether they are
+ *	bounds (bounded), which the `deadline` objective's learning needs
+ *	(gpugov_deadline.c)
+ *
+ * Return: the model used (gpugov_predict()).
+ */
+enum gpugov_pred_id gpugov_decision_predict(const struct gpugov_pred_state *st,
+					    enum gpugov_pred_id wanted,
+					    const struct gpugov_sample *s,
+					    const struct gpugov_opp_table *t,
+					    struct gpugov_decision *d)
+{
+	enum gpugov_pred_id used = gpugov_predict(st, wanted, s, t, d->time_ps);
+
+	d->bounded = gpugov_pred_bounded(st, used, s, t);
+	return used;
+}
+
+/**
  * gpugov_decide_in() - fill in energies and metrics and choose the next OPP
  *	among the allowed ones
  * @p: policy parameters
@@ -353,8 +377,7 @@ static void decide(const struct gpugov_policy_params *p,
  * @r: the allowed OPPs, r->lo <= r->hi < t->nr (out-of-range values are
  *	brought into the table; d->lo and d->hi record the range used)
  * @s: the last interval's sample
- * @d: decision; d->time_ps[] and d->bounded must hold the predictions for
- *	@s
+ * @d: decision, its predictions for @s from gpugov_decision_predict()
  *
  * The reported metrics are relative to the OPP in force.  Far from it they
  * can be too small for Q16 to order to 0.1% (an ED2P of 10^-6 of the
@@ -384,8 +407,7 @@ void gpugov_decide_in(const struct gpugov_policy_params *p,
  * @ps: what the objectives remember
  * @t: a valid OPP table
  * @s: the last interval's sample
- * @d: decision; d->time_ps[] and d->bounded must hold the predictions for
- *	@s
+ * @d: decision, its predictions for @s from gpugov_decision_predict()
  */
 void gpugov_decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,

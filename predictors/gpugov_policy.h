@@ -9,6 +9,7 @@
 #include "gpugov_sample.h"
 #include "gpugov_grape.h"
 #include "gpugov_deadline.h"
+#include "gpugov_predict.h"
 
 enum gpugov_objective {
 	GPUGOV_OBJ_PERFORMANCE,
@@ -98,8 +99,8 @@ enum gpugov_reason {
  * @reason: enum gpugov_reason
  * @lo: lowest OPP the choice was made among (struct gpugov_opp_range)
  * @hi: highest
- * @bounded: @time_ps are upper bounds, not estimates (set with
- *	gpugov_pred_bounded() before deciding)
+ * @bounded: @time_ps are upper bounds, not estimates (with @time_ps, set
+ *	by gpugov_decision_predict())
  * @limit_ps: `deadline`: the longest busy time allowed (gpugov_deadline.c);
  *	0 under the other objectives
  * @time_ps: predicted busy time at each OPP
@@ -160,10 +161,12 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps);
-/*
- * gpugov_decide*() expect d->time_ps[] filled by gpugov_predict() and
- * d->bounded by gpugov_pred_bounded().
- */
+enum gpugov_pred_id gpugov_decision_predict(const struct gpugov_pred_state *st,
+					    enum gpugov_pred_id wanted,
+					    const struct gpugov_sample *s,
+					    const struct gpugov_opp_table *t,
+					    struct gpugov_decision *d);
+/* gpugov_decide*() expect d's predictions from gpugov_decision_predict(). */
 void gpugov_decide(const struct gpugov_policy_params *p,
 		   struct gpugov_policy_state *ps,
 		   const struct gpugov_opp_table *t,

@@ -6,7 +6,7 @@
  * target, PCSTALL table geometry, power model), an OPP table, then a
  * sequence of counter samples (policy_input.c), each run through the
  * governor's poll step - gpugov_pred_observe(), gpugov_predict(),
- * gpugov_pred_bounded(), gpugov_decide() - with the models' state carried
+ * gpugov_decision_predict(), gpugov_decide() - with the models' state carried
  * from one to the next: the busy-only history, PCSTALL's PC-indexed
  * table (PCSTALL section 4), GRAPE's Kalman filter and controller
  * (GRAPE Alg. 1-3), the deadline learner.  Every step must choose an OPP of the table with a model the
@@ -40,11 +40,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			gpugov_policy_restart(&ps);
 		policy_input_sample(&b, &t, &s);
 		gpugov_pred_observe(&st, &s);
-		used = gpugov_predict(&st, wanted, &s, &t, d.time_ps);
+		used = gpugov_decision_predict(&st, wanted, &s, &t, &d);
 		FUZZ_CHECK(used < GPUGOV_NR_PRED);
 		FUZZ_CHECK((gpugov_predictor(used)->caps & s.caps) ==
 			   gpugov_predictor(used)->caps);
-		d.bounded = gpugov_pred_bounded(&st, used, &s, &t);
 		gpugov_decide(&p, &ps, &t, &s, &d);
 		FUZZ_CHECK(d.chosen < t.nr);
 		FUZZ_CHECK(d.best < t.nr && d.cur < t.nr);

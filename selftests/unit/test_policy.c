@@ -338,8 +338,7 @@ static u32 poll_with(enum gpugov_pred_id id, const struct gpugov_policy_params *
 		     struct gpugov_decision *d)
 {
 	gpugov_pred_observe(st, s);
-	d->bounded = gpugov_pred_bounded(st, gpugov_predict(st, id, s, t, d->time_ps),
-					 s, t);
+	gpugov_decision_predict(st, id, s, t, d);
 	gpugov_decide(p, ps, t, s, d);
 	return d->chosen;
 }

@@ -124,10 +124,7 @@ static void ref_run(const struct run *rn, const struct config *c, u32 first,
 		if (rn->mode == MALI && seg != rn->resume_at && seg != rn->wrap_at)
 			mali_sample(seg, opp, &s);
 		gpugov_pred_observe(&st, &s);
-		d.bounded = gpugov_pred_bounded(&st, gpugov_predict(&st, pid, &s,
-								    &blob.table,
-								    d.time_ps),
-						&s, &blob.table);
+		gpugov_decision_predict(&st, pid, &s, &blob.table, &d);
 		if (clamp) {
 			gpugov_decide_in(&p, &ps, &blob.table, &all, &s, &d);
 			opp = clamp_t(u32, d.chosen, rn->r.lo, rn->r.hi);

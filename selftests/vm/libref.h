@@ -57,10 +57,7 @@ static inline void reference(const struct blob *b, const struct config *c,
 			s.mem_khz = 0;
 		}
 		gpugov_pred_observe(&st, &s);
-		d.bounded = gpugov_pred_bounded(&st, gpugov_predict(&st, pid, &s,
-								    &b->table,
-								    d.time_ps),
-						&s, &b->table);
+		gpugov_decision_predict(&st, pid, &s, &b->table, &d);
 		gpugov_decide(&p, &ps, &b->table, &s, &d);
 		opp = d.chosen;
 	}

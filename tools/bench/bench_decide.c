@@ -136,9 +136,8 @@ int main(int argc, char **argv)
 					const struct gpugov_sample *s = &samples[i % NSAMPLES];
 
 					gpugov_pred_observe(&st, s);
-					d.bounded = gpugov_pred_bounded(&st,
-						gpugov_predict(&st, pred, s, &t, d.time_ps),
-						s, &t);
+					gpugov_decision_predict(&st, pred, s, &t,
+								&d);
 					gpugov_decide(&p, &ps, &t, s, &d);
 					sink += d.chosen;
 				}

@@ -206,9 +206,8 @@ int cmd_predict(int argc, char **argv)
 
 			p.objective = obj;
 			gpugov_policy_state_init(&ps);
-			used = gpugov_predict(&st, id, &o.sample, &o.opps, dec[obj].time_ps);
-			dec[obj].bounded = gpugov_pred_bounded(&st, used, &o.sample,
-							       &o.opps);
+			used = gpugov_decision_predict(&st, id, &o.sample, &o.opps,
+						       &dec[obj]);
 			gpugov_decide(&p, &ps, &o.opps, &o.sample, &dec[obj]);
 		}
 		if (!o.csv)

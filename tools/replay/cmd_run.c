@@ -219,9 +219,7 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		case POL_GPUGOV:
 			s = gpugov_view(o, s, &stock);
 			gpugov_pred_observe(&st, s);
-			d.bounded = gpugov_pred_bounded(&st, gpugov_predict(&st, p->pred, s, t,
-									    d.time_ps),
-							s, t);
+			gpugov_decision_predict(&st, p->pred, s, t, &d);
 			gpugov_decide_in(&params, &ps, t, &r, s, &d);
 			next = d.chosen;
 			break;
@@ -281,9 +279,7 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 
 		allowed_at(&o->allowed, i, t->nr, &r);
 		gpugov_pred_observe(&st, s);
-		d.bounded = gpugov_pred_bounded(&st, gpugov_predict(&st, p->pred, s, t,
-								    d.time_ps),
-						s, t);
+		gpugov_decision_predict(&st, p->pred, s, t, &d);
 		gpugov_decide_in(&params, &ps, t, &r, s, &d);
 		if (seq)
 			fprintf(seq, "%s,%s,%u,%u,%u,%u\n", w->name, p->name, i, d.chosen,

@@ -211,17 +211,12 @@ u32 evalloop_step(struct evalloop *l, u32 seg)
 	gpugov_pred_observe(&l->st, s);
 	sweep_next_start(l->w, seg, l->cur, &l->next);
 	l->d.bounded = false;
-	if (l->model == MODEL_ACCREAC) {
+	if (l->model == MODEL_ACCREAC)
 		accreac_times(l->w, seg, l->cur, l->d.time_ps);
-	} else if (l->model == MODEL_ACCPC) {
+	else if (l->model == MODEL_ACCPC)
 		accpc_times(l, seg, l->d.time_ps);
-	} else {
-		enum gpugov_pred_id used = gpugov_predict(&l->st, l->model,
-							  &l->next, t,
-							  l->d.time_ps);
-
-		l->d.bounded = gpugov_pred_bounded(&l->st, used, &l->next, t);
-	}
+	else
+		gpugov_decision_predict(&l->st, l->model, &l->next, t, &l->d);
 	if (l->model == GPUGOV_PRED_PCSTALL) {
 		gpugov_pcstall_lookup(&l->st.pcstall, &l->next, &pr);
 		l->pc_hits += pr.hits;

@@ -58,9 +58,7 @@ static u32 govern(const struct sim_online_opts *o,
 
 	gpugov_pred_observe(ps, &rec->s);
 	memset(&d, 0, sizeof(d));
-	d.bounded = gpugov_pred_bounded(ps, gpugov_predict(ps, o->pred, &rec->s,
-							  t, d.time_ps),
-					 &rec->s, t);
+	gpugov_decision_predict(ps, o->pred, &rec->s, t, &d);
 	gpugov_decide(&o->policy, pol, t, &rec->s, &d);
 	return d.chosen;
 }

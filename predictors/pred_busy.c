@@ -22,8 +22,19 @@
  * time predicted there grows with the period, as if nothing were known,
  *	T(f2) = T_fit(f_lo) * f_lo / f2	for f2 < f_lo,
  * so that a slope fitted between two near clocks from work that varies
- * from interval to interval cannot send the work to the lowest OPP; each
- * step down widens the range the next decision may trust (safe probing).
+ * from interval to interval cannot send the work to the lowest OPP.  Each
+ * step down widens the range the next decision may trust (safe probing),
+ * and one step is taken on the fit itself: at the table's next clock below
+ * f_lo, T_fit(f2) is predicted where
+ *  - the fit explains its history: every point within 1/20 of the
+ *    current utilisation of the fitted line (half the 10% of the interval
+ *    the default `deadline` keeps for work that changes), and
+ *  - even T_fit(f_lo) * f_lo / f2 fits the interval: were the slope wrong
+ *    and all of the time to scale, the work would still finish in time.
+ * Without it, work that fits the next clock down only because part of it
+ * does not scale (memory-bound frames) was held a clock too high for
+ * good: the bound said it would not fit the headroom, and the history
+ * never saw that clock.
  * A phase ends when, at an unchanged clock, the utilisation moves by more
  * than a quarter.
  *
@@ -44,6 +55,8 @@
 #define BUSY_Q		24
 #define BUSY_NORM_MAX	(32ULL << BUSY_Q)
 #define BUSY_PHASE_PCT	25
+/* Q24: the fit explains its history within 1/20 (see the top comment) */
+#define BUSY_STEADY	((1LL << BUSY_Q) / 20)
 
 /* v / ref in Q24, clamped to [0, 32] */
 static s64 busy_norm(u64 v, u64 ref)
@@ -115,13 +128,17 @@ static bool busy_fitted(const struct gpugov_busy_state *b, u64 util1)
 	return false;
 }
 
-/* ... and, where it can tell, in @lowest the lowest clock of the history */
+/*
+ * ... and, where it can tell, in @lowest the lowest clock of the history
+ * and in @steady whether every point lies within BUSY_STEADY of the line
+ */
 static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
-			u32 *lowest)
+			u32 *lowest, bool *steady)
 {
 	s64 x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
 	s64 xm = 0, ym = 0, sxx = 0, sxy = 0;
 	u32 i, lo = U32_MAX;
+	u64 c;
 
 	if (!busy_fitted(b, util1))
 		return BUSY_C_UNKNOWN;
@@ -142,9 +159,16 @@ static u64 busy_scaling(const struct gpugov_busy_state *b, u32 f1, u64 util1,
 		sxx += (x[i] - xm) * (x[i] - xm);
 		sxy += (x[i] - xm) * (y[i] - ym);
 	}
-	if (sxy <= 0 || sxx <= 0)
-		return 0;
-	return gpugov_ratio_fixed(sxy, sxx, BUSY_C_SHIFT, BUSY_C_ONE);
+	c = sxy <= 0 || sxx <= 0 ? 0 :
+	    gpugov_ratio_fixed(sxy, sxx, BUSY_C_SHIFT, BUSY_C_ONE);
+	*steady = true;
+	for (i = 0; i < b->nr; i++) {
+		s64 r = y[i] - ym - (((x[i] - xm) * (s64)c) >> BUSY_C_SHIFT);
+
+		if (r > BUSY_STEADY || r < -BUSY_STEADY)
+			*steady = false;
+	}
+	return c;
 }
 
 /* Whether the OPPs move a memory clock too. */
@@ -164,36 +188,62 @@ static bool knows_mem(const struct gpugov_sample *s)
 	return (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz;
 }
 
+/* The highest core clock of @t below @khz, or @khz if none. */
+static u32 step_below(const struct gpugov_opp_table *t, u32 khz)
+{
+	u32 i, best = 0;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->opp[i].core_khz < khz)
+			best = max_t(u32, best, t->opp[i].core_khz);
+	return best ? best : khz;
+}
+
+/* The fitted time at OPP @o, trusting the fit down to the clock @f. */
+static u64 fitted_ps(const struct gpugov_sample *s, u64 busy, u64 scaling,
+		     const struct gpugov_opp *o, u32 f)
+{
+	u64 t;
+
+	f = max_t(u32, f, o->core_khz);
+	t = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling, o),
+			   gpugov_scale_ps(scaling, s->core_khz, f));
+	return o->core_khz < f ? gpugov_scale_ps(t, f, o->core_khz) : t;
+}
+
 static void busy_predict(const struct gpugov_pred_state *st,
 			 const struct gpugov_sample *s,
 			 const struct gpugov_opp_table *t, u64 *time_ps)
 {
 	u64 busy = gpugov_busy_ps(s);
-	u32 lowest = 0;
-	u64 c = busy_scaling(&st->busy, s->core_khz, busy_util(s), &lowest);
+	u64 interval = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+	u32 lowest = 0, step;
+	bool steady = false;
+	u64 c = busy_scaling(&st->busy, s->core_khz, busy_util(s), &lowest,
+			     &steady);
 	u64 scaling = gpugov_mul_div(busy, (u32)min_t(u64, c, BUSY_C_ONE),
 				     BUSY_C_ONE);
 	/* A memory clock the OPPs move, known for the sample too. */
 	bool two = moves_mem(t) && knows_mem(s);
 	u32 i;
 
+	step = steady ? step_below(t, lowest) : lowest;
 	for (i = 0; i < t->nr; i++) {
-		/*
-		 * A fit holds down to the lowest clock it saw, f; below, the
-		 * time at f grows with the period.  Unfitted, f = f2.
-		 */
-		u32 f2 = t->opp[i].core_khz, f = max_t(u32, f2, lowest);
-		u64 scaled = gpugov_scale_ps(scaling, s->core_khz, f);
-		u64 mem = gpugov_mem_ps(s, busy, &t->opp[i]);
+		const struct gpugov_opp *o = &t->opp[i];
 
 		if (c == BUSY_C_UNKNOWN) {
-			time_ps[i] = two ? max_t(u64, scaled, mem) : scaled;
+			u64 scaled = gpugov_scale_ps(busy, s->core_khz,
+						     o->core_khz);
+
+			time_ps[i] = two ? max_t(u64, scaled,
+						 gpugov_mem_ps(s, busy, o)) :
+				     scaled;
 			continue;
 		}
-		time_ps[i] = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling,
-							  &t->opp[i]), scaled);
-		if (f2 < f)
-			time_ps[i] = gpugov_scale_ps(time_ps[i], f, f2);
+		time_ps[i] = fitted_ps(s, busy, scaling, o, lowest);
+		if (o->core_khz < lowest && o->core_khz >= step &&
+		    time_ps[i] <= interval)
+			time_ps[i] = fitted_ps(s, busy, scaling, o, o->core_khz);
 	}
 }
 

@@ -84,15 +84,19 @@ static inline double ref_crisp(const struct gpugov_sample *s, u64 lcp_cyc,
 
 /*
  * Least-squares fraction of busy time that scales, see pred_busy.c: from
- * the utilisations @busy at clocks @khz and the current one, @busy1 at @f1.
+ * the utilisations @busy at clocks @khz and the current one, @busy1 at @f1;
+ * in @resid the largest distance of a point from the fitted line (in units
+ * of @busy1; -1 where nothing is fitted).
  */
 static inline double ref_busy_fraction(const u32 *khz, const double *busy,
-				       int n, double f1, double busy1)
+				       int n, double f1, double busy1,
+				       double *resid)
 {
 	double x[GPUGOV_BUSY_HIST], y[GPUGOV_BUSY_HIST];
-	double xm = 0, ym = 0, sxx = 0, sxy = 0;
+	double xm = 0, ym = 0, sxx = 0, sxy = 0, c;
 	int i, distinct = 0;
 
+	*resid = -1;
 	if (n < 2 || busy1 <= 0)
 		return 1.0;
 	for (i = 0; i < n; i++) {
@@ -108,9 +112,11 @@ static inline double ref_busy_fraction(const u32 *khz, const double *busy,
 		sxx += (x[i] - xm) * (x[i] - xm);
 		sxy += (x[i] - xm) * (y[i] - ym);
 	}
-	if (sxy <= 0 || sxx <= 0)
-		return 0.0;
-	return fmin(sxy / sxx, 1.0);
+	c = sxy <= 0 || sxx <= 0 ? 0.0 : fmin(sxy / sxx, 1.0);
+	*resid = 0;
+	for (i = 0; i < n; i++)
+		*resid = fmax(*resid, fabs(y[i] - ym - c * (x[i] - xm)));
+	return c;
 }
 
 static inline double ref_energy_pj(const struct gpugov_power_params *pw,

@@ -198,8 +198,13 @@ static void test_busy_model(void)
 	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
 	tap_ok(tp[1] == tp[4], "memory-bound history: flat down to its lowest clock (%llu vs %llu)",
 	       (unsigned long long)tp[1], (unsigned long long)tp[4]);
+	tap_ok(tp[0] == tp[4],
+	       "and one OPP below it, where even time ~ 1/f fits the interval (%llu ps)",
+	       (unsigned long long)tp[0]);
+	s.interval_ns = 1500000;	/* 1 ms of work: 2 ms at 200 MHz does not fit */
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
 	tap_ok(tp[0] == 2 * tp[4],
-	       "below the lowest clock seen, the time there grows with the period (%llu ps)",
+	       "where it would not, the time there grows with the period (%llu ps)",
 	       (unsigned long long)tp[0]);
 
 	gpugov_pred_init(&st);
@@ -212,7 +217,23 @@ static void test_busy_model(void)
 	tap_ok(tp[2] > 1399000000ULL && tp[2] < 1401000000ULL,
 	       "40%% memory-bound history: 1.4 ms at 600 MHz (%llu ps)", (unsigned long long)tp[2]);
 	tap_ok(tp[0] > 4199000000ULL && tp[0] < 4201000000ULL,
-	       "and 4.2 ms at 200 MHz, below the clocks seen (%llu ps)", (unsigned long long)tp[0]);
+	       "and 4.2 ms at 200 MHz, two OPPs below the clocks seen (%llu ps)",
+	       (unsigned long long)tp[0]);
+	/* 400 MHz, one OPP below: the fit's 0.4 ms + 0.6 ms * 5 / 2 = 1.9 ms */
+	tap_ok(tp[1] > 1899000000ULL && tp[1] < 1901000000ULL,
+	       "one OPP below, a fit that explains its history: 1.9 ms (%llu ps)",
+	       (unsigned long long)tp[1]);
+
+	gpugov_pred_init(&st);
+	observe_work(&st, &s, 1000000, 40);
+	observe_work(&st, &s, 800000, 40);
+	s.busy_ns = s.busy_ns * 112 / 100;	/* work that varies by 12% */
+	gpugov_pred_observe(&st, &s);
+	observe_work(&st, &s, 600000, 40);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, tp);
+	tap_ok(tp[1] == tp[2] * 3 / 2,
+	       "a fit its history strays from: ~ 1/f below it (%llu ps, %llu at 600 MHz)",
+	       (unsigned long long)tp[1], (unsigned long long)tp[2]);
 
 	s.busy_ns *= 2;		/* same clock, twice the busy time: new phase */
 	gpugov_pred_observe(&st, &s);

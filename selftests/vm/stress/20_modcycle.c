@@ -132,7 +132,7 @@ int main(void)
 	t0 = st_now_ms();
 	st_spawn(reader, 0);
 	st_spawn(writer, 0);
-	for (i = 0; i < CYCLES && st_now_ms() - t0 < BUDGET_S * 1000ULL; i++)
+	for (i = 0; i < CYCLES && st_now_ms() - t0 < st_budget_ms(BUDGET_S); i++)
 		cycle(i);
 	bad_workers = st_stop_all();
 	t = st_now_ms() - t0;

@@ -126,7 +126,7 @@ test:
 	@rm -rf $(BUILD)/results
 	@$(MAKE) --no-print-directory run-check-suites
 	@scripts/run-suite.sh module-check $(MAKE) --no-print-directory module-check
-	@scripts/run-test-suites.sh "$(MAKE)" $(TEST_SUITES)
+	@for s in $(TEST_SUITES); do scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
 	@scripts/sum-results.sh
 
 bench: $(BENCH_TARGETS)

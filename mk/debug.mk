@@ -25,41 +25,23 @@ VMD_KO := $(BUILD)/vm-debug
 # real one in the cache's build-seconds).
 DEBUGK_BUILD_MIN := 13
 
-.PHONY: debug-kernel vmtest-debug vmtest-debug-build vmtest-debug-guest \
-	vmtest-debug-run vm-modules-debug
+.PHONY: debug-kernel vmtest-debug vmtest-debug-run vm-modules-debug
 
 debug-kernel:
 	@scripts/debug-kernel.sh
 
-# Two halves, so that `make test` can boot the guest beside its other
-# suites (scripts/run-test-suites.sh): vmtest-debug-build builds what the
-# guest needs and marks it done ($(VMD_KO)/.built); vmtest-debug-guest
-# builds nothing, boots it, and fails if the mark is missing.  The
-# prerequisites are named in the recipe: mk/kernel.mk, which defines most
-# of them, is read after this file.
-vmtest-debug: vmtest-debug-build
-	@$(MAKE) --no-print-directory vmtest-debug-guest
-
-vmtest-debug-build:
-	@rm -f $(VMD_KO)/.built
+# The prerequisites are named in the recipe: mk/kernel.mk, which defines
+# most of them, is read after this file.
+vmtest-debug:
 	@if d=$$(scripts/debug-kernel.sh --check); then \
 		$(MAKE) -s --no-print-directory DEBUGK_DIR=$$d vm-modules-debug \
 			$(VM_DEPS) $(BUILD)/gpugov-trace $(GT_VM_REPLAY) \
 			$(VM_STRESS_TESTS) && \
-		scripts/deps.sh vm && touch $(VMD_KO)/.built; \
-	fi
-
-vmtest-debug-guest:
-	@if ! d=$$(scripts/debug-kernel.sh --check); then \
+		$(MAKE) --no-print-directory DEBUGK_DIR=$$d vmtest-debug-run; \
+	else \
 		echo "ok 1 # SKIP debug kernel not cached: run make debug-kernel ($(DEBUGK_BUILD_MIN) min)"; \
 		echo "1..1"; \
 		echo "RESULT vmtest-debug: 0 passed, 0 failed, 1 skipped"; \
-	elif [ ! -e $(VMD_KO)/.built ]; then \
-		echo "not ok 1 - gpugov.ko, gpugov_sim.ko and the guest's files built for the debug kernel (make vmtest-debug-build)"; \
-		echo "1..1"; \
-		echo "RESULT vmtest-debug: 0 passed, 1 failed"; \
-	else \
-		$(MAKE) --no-print-directory DEBUGK_DIR=$$d vmtest-debug-run; \
 	fi
 
 # The modules against the debug tree, in a clean tree, kept in

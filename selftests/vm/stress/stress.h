@@ -75,8 +75,8 @@ static inline unsigned long long st_now_ms(void)
  * of 600 s per program, scaled to the limit the runner set: VM_TEST_TIMEOUT
  * on the kernel command line, which /init passes on (the debug kernel's
  * 900 s, tools/vm/init.sh).  The programs run until their count or their
- * budget; the debug kernel's guest, slower still when `make test` boots
- * it beside other guests, then has the time to reach the count.
+ * budget; the debug kernel's guest, slower still on a loaded host, then
+ * has the time to reach the count.
  */
 static inline unsigned long long st_budget_ms(unsigned int base_s)
 {

@@ -27,8 +27,8 @@
  * and one step is taken on the fit itself: at the table's next clock below
  * f_lo, T_fit(f2) is predicted where
  *  - the fit explains its history: every point within 1/20 of the
- *    current utilisation of the fitted line (half the 10% of the interval
- *    the default `deadline` keeps for work that changes), and
+ *    current utilisation of the fitted line (a spread of 5%, half of the
+ *    10% headroom the default `deadline` keeps for work that changes), and
  *  - even T_fit(f_lo) * f_lo / f2 fits the interval: were the slope wrong
  *    and all of the time to scale, the work would still finish in time.
  * Without it, work that fits the next clock down only because part of it

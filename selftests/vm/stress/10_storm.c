@@ -38,7 +38,8 @@
  * the debug kernel's 900).  The switch rate under TCG depends on the
  * host's load, and under the debug kernel's KASAN and lockdep it falls to
  * about 20/s: 10,000 took some 450-500 s, and 540 s gave 9,067 with
- * another guest on the host's other core.  The counts are printed.  The runner fails the run on any kernel report.
+ * another guest on the host's other core.  The counts are printed.  The
+ * runner fails the run on any kernel report.
  */
 #include "stress.h"
 

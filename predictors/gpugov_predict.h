@@ -35,12 +35,15 @@ enum gpugov_pred_id {
  * @head: next slot to write
  * @khz: core clock of each point
  * @util: busy / interval of each point, Q24
+ * @moved: the phase has run at more than one clock (it has been probed,
+ *	or its slope seen), even if the history no longer shows it
  */
 struct gpugov_busy_state {
 	u32 nr;
 	u32 head;
 	u32 khz[GPUGOV_BUSY_HIST];
 	u64 util[GPUGOV_BUSY_HIST];
+	bool moved;
 };
 
 /**

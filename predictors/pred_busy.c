@@ -38,6 +38,22 @@
  * A phase ends when, at an unchanged clock, the utilisation moves by more
  * than a quarter.
  *
+ * A phase seen at one clock alone has no slope, and where the bound one
+ * step down does not fit the headroom (a steady game above about 80 %
+ * load), nothing lower is ever tried: the slope stays unknown for as long
+ * as the phase lasts.  So the model probes, once per phase: where the
+ * full history (GPUGOV_BUSY_HIST intervals) is at the sample's clock,
+ * every point within 1/20 of the current utilisation (steady work, the
+ * same test as the step above), and the bound at the next clock down fits
+ * the whole interval, the time there is predicted as if nothing scaled,
+ *	T(f2) = T,
+ * the optimistic end of the range the bound closes.  Were the slope the
+ * bound's, a frame that repeats still finishes in time; the interval at
+ * f2 then gives the fit its second clock, and `deadline` moves back up if
+ * the work does not fit its headroom there.  The phase is not probed again
+ * once it has run at another clock (@moved), so compute-bound work pays
+ * one probe per phase, not one every GPUGOV_BUSY_HIST intervals.
+ *
  * Only ratios of busy to total time are used, because that is all a
  * driver's devfreq status gives (its units differ per driver), and the
  * poll interval jitters.  A saturated sample (busy all interval) only says
@@ -84,9 +100,13 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
 		u64 prev = b->util[last];
 		u64 diff = util > prev ? util - prev : prev - util;
 
-		if (b->khz[last] == s->core_khz &&
-		    div64_u64(diff, BUSY_PHASE_PCT) > div64_u64(prev, 100))
+		if (b->khz[last] != s->core_khz) {
+			b->moved = true;
+		} else if (div64_u64(diff, BUSY_PHASE_PCT) >
+			   div64_u64(prev, 100)) {
 			b->nr = 0;
+			b->moved = false;
+		}
 	}
 	b->khz[b->head] = s->core_khz;
 	b->util[b->head] = util;
@@ -211,6 +231,35 @@ static u64 fitted_ps(const struct gpugov_sample *s, u64 busy, u64 scaling,
 	return o->core_khz < f ? gpugov_scale_ps(t, f, o->core_khz) : t;
 }
 
+/*
+ * The clock to probe (see the top comment), 0 if none: the next clock
+ * below the sample's, where the phase has run at that clock alone for the
+ * whole history, steadily, and even the bound there fits the interval.
+ */
+static u32 busy_probe(const struct gpugov_busy_state *b,
+		      const struct gpugov_sample *s,
+		      const struct gpugov_opp_table *t)
+{
+	u64 util1 = busy_util(s);
+	u64 interval = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+	u32 i, f2;
+
+	if (b->moved || b->nr < GPUGOV_BUSY_HIST || !util1)
+		return 0;
+	for (i = 0; i < b->nr; i++) {
+		s64 y = busy_norm(b->util[i], util1) - (1LL << BUSY_Q);
+
+		if (b->khz[i] != s->core_khz || y > BUSY_STEADY ||
+		    y < -BUSY_STEADY)
+			return 0;
+	}
+	f2 = step_below(t, s->core_khz);
+	if (f2 == s->core_khz ||
+	    gpugov_scale_ps(gpugov_busy_ps(s), s->core_khz, f2) > interval)
+		return 0;
+	return f2;
+}
+
 static void busy_predict(const struct gpugov_pred_state *st,
 			 const struct gpugov_sample *s,
 			 const struct gpugov_opp_table *t, u64 *time_ps)
@@ -225,8 +274,10 @@ static void busy_predict(const struct gpugov_pred_state *st,
 				     BUSY_C_ONE);
 	/* A memory clock the OPPs move, known for the sample too. */
 	bool two = moves_mem(t) && knows_mem(s);
-	u32 i;
+	u32 i, probe = 0;
 
+	if (c == BUSY_C_UNKNOWN && !two)
+		probe = busy_probe(&st->busy, s, t);
 	step = steady ? step_below(t, lowest) : lowest;
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
@@ -237,7 +288,7 @@ static void busy_predict(const struct gpugov_pred_state *st,
 
 			time_ps[i] = two ? max_t(u64, scaled,
 						 gpugov_mem_ps(s, busy, o)) :
-				     scaled;
+				     o->core_khz == probe ? busy : scaled;
 			continue;
 		}
 		time_ps[i] = fitted_ps(s, busy, scaling, o, lowest);
@@ -252,6 +303,9 @@ static void busy_predict(const struct gpugov_pred_state *st,
  * work a + b = T at any OPP, a * f1 / f2 + b * m1 / m2, from above: an
  * upper bound, not an estimate, unless the OPPs move a memory clock the
  * sample does not report (its time is then scaled by the core clock alone).
+ * A probe's T at f2 is the range's other end, and is no estimate either:
+ * `deadline` counts a longer interval there only where it outgrew the
+ * limit (gpugov_deadline.c), and the bound it was allowed on fits.
  */
 static bool busy_bounded(const struct gpugov_pred_state *st,
 			 const struct gpugov_sample *s,

@@ -666,6 +666,73 @@ static void test_deadline_bounded(void)
 	       "with the sample's memory clock known: a bound");
 }
 
+/* @n polls of busy/deadline on @busy_us of a 2 ms interval at @khz. */
+static u32 busy_polls(struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
+		      const struct gpugov_opp_table *t, u32 n, u64 busy_us,
+		      u32 khz, struct gpugov_decision *d)
+{
+	struct gpugov_policy_params p;
+	struct gpugov_sample s;
+	u32 k = 0;
+
+	gpugov_policy_defaults(&p);
+	memset(&s, 0, sizeof(s));
+	s.interval_ns = 2000000;
+	s.busy_ns = busy_us * 1000;
+	s.core_khz = khz;
+	while (n--)
+		k = poll_with(GPUGOV_PRED_BUSY, &p, ps, st, t, &s, d);
+	return k;
+}
+
+/*
+ * The busy model's probe: a steady phase at one clock whose bound one step
+ * down fits the interval (1.55 ms of 2 ms at 1 GHz: 1.94 ms at 800 MHz)
+ * but not the 90% headroom is tried there once.
+ */
+static void test_busy_probe(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_decision d;
+	u32 k;
+
+	gpugov_policy_state_init(&ps);
+	gpugov_pred_init(&st);
+	k = busy_polls(&ps, &st, &t, GPUGOV_BUSY_HIST - 1, 1550, 1000000, &d);
+	tap_ok(k == 4, "1.55 ms of 2 ms at 1 GHz, 7 intervals: the top OPP (%u)", k);
+	k = busy_polls(&ps, &st, &t, 1, 1550, 1000000, &d);
+	tap_ok(k == 3 && d.time_ps[3] == 1550000000ULL && d.bounded,
+	       "the 8th: a probe of 800 MHz, predicted as if nothing scaled (OPP %u, %llu ps)",
+	       k, (unsigned long long)d.time_ps[3]);
+	/* 70% memory-bound: 1.55 ms * (0.7 + 0.3 * 1.25) = 1.666 ms */
+	k = busy_polls(&ps, &st, &t, 1, 1666, 800000, &d);
+	tap_ok(k == 3 && !any_miss(&ps, &t),
+	       "memory-bound work that fits 90%% there stays, no miss factor (OPP %u)", k);
+
+	gpugov_policy_state_init(&ps);
+	gpugov_pred_init(&st);
+	busy_polls(&ps, &st, &t, GPUGOV_BUSY_HIST, 1550, 1000000, &d);
+	k = busy_polls(&ps, &st, &t, 1, 1937, 800000, &d);
+	tap_ok(k == 4, "compute-bound work (1.94 ms at 800 MHz) goes back up (OPP %u)", k);
+	k = busy_polls(&ps, &st, &t, 3 * GPUGOV_BUSY_HIST, 1550, 1000000, &d);
+	tap_ok(k == 4, "and the phase is not probed again (OPP %u after 24 intervals)", k);
+
+	gpugov_policy_state_init(&ps);
+	gpugov_pred_init(&st);
+	for (k = 0; k < GPUGOV_BUSY_HIST; k++)
+		busy_polls(&ps, &st, &t, 1, k % 2 ? 1450 : 1650, 1000000, &d);
+	k = busy_polls(&ps, &st, &t, 1, 1550, 1000000, &d);
+	tap_ok(k == 4, "work that varies by 6%%: no probe (OPP %u)", k);
+
+	gpugov_policy_state_init(&ps);
+	gpugov_pred_init(&st);
+	k = busy_polls(&ps, &st, &t, 2 * GPUGOV_BUSY_HIST, 1650, 1000000, &d);
+	tap_ok(k == 4, "1.65 ms: 2.06 ms at 800 MHz would not fit the interval, no probe (OPP %u)",
+	       k);
+}
+
 int main(void)
 {
 	test_objectives();
@@ -680,6 +747,7 @@ int main(void)
 	test_deadline_equal_energy();
 	test_deadline_bounded();
 	test_deadline_exact();
+	test_busy_probe();
 	test_idle_power();
 	test_target_bounds();
 	return tap_done("policy");

@@ -84,31 +84,78 @@ static double ref_busy_fit(double t, double c, double f1, double f)
 	return t * (1 - c) + t * c * f1 / f;
 }
 
+/* The table's highest core clock below @f, 0 if none. */
+static double ref_step_below(const struct gpugov_opp_table *tab, double f)
+{
+	double step = 0;
+	u32 i;
+
+	for (i = 0; i < tab->nr; i++)
+		if (tab->opp[i].core_khz < f)
+			step = fmax(step, tab->opp[i].core_khz);
+	return step;
+}
+
+/*
+ * The busy model's probe (pred_busy.c) of a phase that has not @moved: at
+ * the next clock below the sample's, the time @t itself where the whole
+ * history is at the sample's clock within 1/20 of its utilisation and the
+ * bound @bound fits the interval.  Returns the probe's time, or @bound;
+ * @alt as in ref_busy_time().
+ */
+static double ref_busy_probe(const struct gpugov_sample *s,
+			     const struct gpugov_opp_table *tab, double f2,
+			     const u32 *hk, const double *hb, int hn, int moved,
+			     double bound, double *alt)
+{
+	double t = ref_busy_ps(s), interval = s->interval_ns * 1000.0;
+	double util1 = s->interval_ns ? t / interval : 0, spread = 0;
+	int i, edge;
+
+	if (moved || hn < GPUGOV_BUSY_HIST || util1 <= 0 ||
+	    f2 != ref_step_below(tab, s->core_khz))
+		return bound;
+	for (i = 0; i < hn; i++) {
+		if (hk[i] != s->core_khz)
+			return bound;
+		spread = fmax(spread, fabs(fmin(hb[i] / util1, 32.0) - 1));
+	}
+	edge = fabs(spread - 0.05) < 1e-4 || fabs(bound - interval) < 1e-4 * interval;
+	if (spread <= 0.05 && bound <= interval) {
+		*alt = edge ? bound : t;
+		return t;
+	}
+	*alt = edge ? t : bound;
+	return bound;
+}
+
 /*
  * The busy model (pred_busy.c): the fit down to the history's lowest clock
  * lo, below it ~ 1/f; at the table's next clock below lo the fit itself
  * where it explains every point within 1/20 and even ~ 1/f fits the
- * interval there.  @alt is the other answer where either test is too close
- * to call in double precision, else the same.
+ * interval there; with no fit, the probe (ref_busy_probe()).  @alt is the
+ * other answer where either test is too close to call in double precision,
+ * else the same.
  */
 static double ref_busy_time(const struct gpugov_sample *s,
 			    const struct gpugov_opp_table *tab, double f2,
-			    const u32 *hk, const double *hb, int hn, double *alt)
+			    const u32 *hk, const double *hb, int hn, int moved,
+			    double *alt)
 {
 	double t = ref_busy_ps(s), interval = s->interval_ns * 1000.0;
-	double resid, lo = f2, step = 0, bound, fit, c;
+	double resid, lo = f2, step, bound, fit, c;
 	int i, edge;
 
 	c = ref_busy_fraction(hk, hb, hn, s->core_khz, s->interval_ns ?
 			      t / interval : 1.0, &resid);
 	for (i = 0; i < hn; i++)
 		lo = i ? fmin(lo, hk[i]) : hk[i];
-	for (i = 0; i < (int)tab->nr; i++)
-		if (tab->opp[i].core_khz < lo)
-			step = fmax(step, tab->opp[i].core_khz);
+	step = ref_step_below(tab, lo);
 	bound = ref_busy_fit(t, c, s->core_khz, fmax(lo, f2)) * fmax(lo, f2) / f2;
 	*alt = bound;
-	if (resid < 0 || f2 >= lo || f2 < step)
+	if (resid < 0)
+		return ref_busy_probe(s, tab, f2, hk, hb, hn, moved, bound, alt);
+	if (f2 >= lo || f2 < step)
 		return bound;
 	fit = ref_busy_fit(t, c, s->core_khz, f2);
 	edge = fabs(resid - 0.05) < 1e-4 || fabs(bound - interval) < 1e-4 * interval;
@@ -124,7 +171,8 @@ static double ref_busy_time(const struct gpugov_sample *s,
 /* @alt: a second acceptable answer (ref_busy_time()), else the same */
 static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 		       const struct gpugov_opp_table *tab, double f2, double m2,
-		       const u32 *hk, const double *hb, int hn, double *alt)
+		       const u32 *hk, const double *hb, int hn, int moved,
+		       double *alt)
 {
 	*alt = -1;
 	switch (id) {
@@ -141,7 +189,7 @@ static double ref_time(enum gpugov_pred_id id, const struct gpugov_sample *s,
 		return ref_crisp(s, s->load_out_cyc, 0, 0, s->l2_busy_cyc,
 				 s->dram_busy_cyc, f2, m2);
 	default:
-		return ref_busy_time(s, tab, f2, hk, hb, hn, alt);
+		return ref_busy_time(s, tab, f2, hk, hb, hn, moved, alt);
 	}
 }
 
@@ -156,8 +204,10 @@ static int close_enough(double got, double want)
 
 /*
  * Feed the busy-only model a short history at random table clocks with a
- * hidden two-part workload, so that its fit has something to find; the
- * reference gets the utilisations the model kept.
+ * hidden two-part workload, so that its fit has something to find, or, in
+ * a quarter of the cases, the sample's own busy share at its clock within
+ * +-7% (steady work, which the probe is for); the reference gets the
+ * utilisations the model kept.
  */
 static int busy_history(struct gpugov_pred_state *st,
 			const struct gpugov_opp_table *t,
@@ -165,9 +215,15 @@ static int busy_history(struct gpugov_pred_state *st,
 {
 	int i, n = (int)rng_range(0, GPUGOV_BUSY_HIST + 3), hn = 0;
 	double mem = rng_unit(), work = rng_log(1e3, 1e9);
+	int steady = rng_unit() < 0.25;
 	struct gpugov_sample h = *s;
 
 	for (i = 0; i < n; i++) {
+		if (steady) {
+			h.busy_ns = (u64)(s->busy_ns * (0.93 + 0.14 * rng_unit()));
+			gpugov_pred_observe(st, &h);
+			continue;
+		}
 		h.core_khz = t->opp[rng_range(0, t->nr - 1)].core_khz;
 		h.interval_ns = (u64)(work * 4);
 		h.busy_ns = (u64)(work * (mem + (1 - mem) * 1e6 / h.core_khz) *
@@ -227,7 +283,7 @@ static void test_predictor(enum gpugov_pred_id id, int mem)
 		for (i = 0; i < t.nr; i++) {
 			double alt, want = ref_time(id, &s, &t, t.opp[i].core_khz,
 						    t.opp[i].mem_khz, hk, hb,
-						    hn, &alt);
+						    hn, st.busy.moved, &alt);
 			double err;
 
 			if (alt >= 0 && close_enough((double)tp[i], alt))

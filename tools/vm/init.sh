@@ -2,7 +2,8 @@
 # init.sh - /init of the test guest (busybox).
 #
 # Mounts the pseudo file systems, runs every executable in /tests in name
-# order, each with its output on the console, then prints the kernel log
+# order, each with its output on the console and its time in whole
+# seconds on its end line, then prints the kernel log
 # between markers, the success marker, and leaves QEMU through
 # isa-debug-exit: code 0x10 when every test program exited 0, 0x11 when
 # one did not.  The host runner (tools/vm/parse-log.sh) also checks the
@@ -38,9 +39,10 @@ for t in /tests/*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
 	echo "GPUGOV-VM: begin $name"
+	t0=$(cut -d. -f1 /proc/uptime)
 	timeout "${VM_TEST_TIMEOUT:-600}" "$t"
 	rc=$?
-	echo "GPUGOV-VM: end $name rc=$rc"
+	echo "GPUGOV-VM: end $name rc=$rc s=$(($(cut -d. -f1 /proc/uptime) - t0))"
 	[ $rc -eq 0 ] || status=1
 done
 # kmemleak reports objects older than 5 s found unreferenced by the last

@@ -33,6 +33,8 @@ function bad_kernel_line(l) {
 /^GPUGOV-VM: begin / { prog = $3; plan = -1; count = 0; next }
 /^GPUGOV-VM: end / {
 	rc = $4; sub(/^rc=/, "", rc)
+	secs = $5; sub(/^s=/, "", secs)
+	if (secs != "") print "# " prog ": ran " secs " s"
 	check(rc == 0, prog ": exited 0 (status " rc ")")
 	check(plan == count && count > 0, prog ": plan 1.." plan " matches " count " tests")
 	prog = ""; next

@@ -42,7 +42,8 @@
  * step down does not fit the headroom (a steady game above about 80 %
  * load), nothing lower is ever tried: the slope stays unknown for as long
  * as the phase lasts.  So the model probes, once per phase: where the
- * full history (GPUGOV_BUSY_HIST intervals) is at the sample's clock,
+ * OPPs move the core clock alone (a stock driver's table), the full
+ * history (GPUGOV_BUSY_HIST intervals) is at the sample's clock,
  * every point within 1/20 of the current utilisation (steady work, the
  * same test as the step above), and the bound at the next clock down fits
  * the whole interval, the time there is predicted as if nothing scaled,
@@ -276,7 +277,8 @@ static void busy_predict(const struct gpugov_pred_state *st,
 	bool two = moves_mem(t) && knows_mem(s);
 	u32 i, probe = 0;
 
-	if (c == BUSY_C_UNKNOWN && !two)
+	/* The probe's bound is the core clock's: tables of one memory clock */
+	if (c == BUSY_C_UNKNOWN && !moves_mem(t))
 		probe = busy_probe(&st->busy, s, t);
 	step = steady ? step_below(t, lowest) : lowest;
 	for (i = 0; i < t->nr; i++) {

@@ -731,6 +731,14 @@ static void test_busy_probe(void)
 	k = busy_polls(&ps, &st, &t, 2 * GPUGOV_BUSY_HIST, 1650, 1000000, &d);
 	tap_ok(k == 4, "1.65 ms: 2.06 ms at 800 MHz would not fit the interval, no probe (OPP %u)",
 	       k);
+
+	/* The bound is the core clock's: not where the OPPs move memory too. */
+	for (k = 0; k < t.nr; k++)
+		t.opp[k].mem_khz = k % 2 ? 1000000 : 500000;
+	gpugov_policy_state_init(&ps);
+	gpugov_pred_init(&st);
+	k = busy_polls(&ps, &st, &t, 2 * GPUGOV_BUSY_HIST, 1550, 1000000, &d);
+	tap_ok(k == 4, "OPPs that also move a memory clock: no probe (OPP %u)", k);
 }
 
 int main(void)

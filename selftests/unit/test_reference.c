@@ -97,8 +97,9 @@ static double ref_step_below(const struct gpugov_opp_table *tab, double f)
 }
 
 /*
- * The busy model's probe (pred_busy.c) of a phase that has not @moved: at
- * the next clock below the sample's, the time @t itself where the whole
+ * The busy model's probe (pred_busy.c) of a phase that has not @moved, on
+ * a table of one memory clock: at the next clock below the sample's, the
+ * time @t itself where the whole
  * history is at the sample's clock within 1/20 of its utilisation and the
  * bound @bound fits the interval.  Returns the probe's time, or @bound;
  * @alt as in ref_busy_time().
@@ -115,6 +116,9 @@ static double ref_busy_probe(const struct gpugov_sample *s,
 	if (moved || hn < GPUGOV_BUSY_HIST || util1 <= 0 ||
 	    f2 != ref_step_below(tab, s->core_khz))
 		return bound;
+	for (i = 1; i < (int)tab->nr; i++)
+		if (tab->opp[i].mem_khz != tab->opp[0].mem_khz)
+			return bound;	/* OPPs that move a memory clock */
 	for (i = 0; i < hn; i++) {
 		if (hk[i] != s->core_khz)
 			return bound;

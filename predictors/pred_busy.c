@@ -235,14 +235,14 @@ static u64 fitted_ps(const struct gpugov_sample *s, u64 busy, u64 scaling,
 /*
  * The clock to probe (see the top comment), 0 if none: the next clock
  * below the sample's, where the phase has run at that clock alone for the
- * whole history, steadily, and even the bound there fits the interval.
+ * whole history, steadily, and even the bound there, the sample's @busy
+ * time scaled by f1 / f2, fits the @interval (both in ps).
  */
 static u32 busy_probe(const struct gpugov_busy_state *b,
 		      const struct gpugov_sample *s,
-		      const struct gpugov_opp_table *t)
+		      const struct gpugov_opp_table *t, u64 busy, u64 interval)
 {
 	u64 util1 = busy_util(s);
-	u64 interval = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
 	u32 i, f2;
 
 	if (b->moved || b->nr < GPUGOV_BUSY_HIST || !util1)
@@ -256,7 +256,7 @@ static u32 busy_probe(const struct gpugov_busy_state *b,
 	}
 	f2 = step_below(t, s->core_khz);
 	if (f2 == s->core_khz ||
-	    gpugov_scale_ps(gpugov_busy_ps(s), s->core_khz, f2) > interval)
+	    gpugov_scale_ps(busy, s->core_khz, f2) > interval)
 		return 0;
 	return f2;
 }
@@ -279,7 +279,7 @@ static void busy_predict(const struct gpugov_pred_state *st,
 
 	/* The probe's bound is the core clock's: tables of one memory clock */
 	if (c == BUSY_C_UNKNOWN && !moves_mem(t))
-		probe = busy_probe(&st->busy, s, t);
+		probe = busy_probe(&st->busy, s, t, busy, interval);
 	step = steady ? step_below(t, lowest) : lowest;
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];

@@ -11,11 +11,18 @@
 #                   private drivers/devfreq/governor.h of 6.1 and 6.12
 #   make checkpatch checkpatch --strict on the kernel sources
 #   make simblob    the trace v1 -> blob converter reproduces known blobs
+#   make parse-log-check  tools/vm/parse-log.sh, which judges every guest
+#                   run, on hand-made logs (part of `make check`)
 #
 # Downloads (guest kernel, kernel sources) are cached in build/vm and
 # build/ksrc, so reruns work offline.
 
 TEST_SUITES += govlayout checkpatch simblob vmtest vmtest-612
+CHECK_SUITES += parse-log-check
+
+.PHONY: parse-log-check
+parse-log-check:
+	@selftests/tools/test_parse_log.sh
 
 VM_DIR := $(BUILD)/vm
 VM_KVER = $(KVER)

@@ -8,6 +8,19 @@
 # or panic), and ends with "RESULT NAME: P passed, F failed".  Exits 1
 # if anything failed.
 #
+# One kernel WARNING is a race of the kernel's own, not a fault of the
+# module under test, and is reported as a diagnostic instead: "debugfs
+# file owner did not clean up at exit" while the file's module is being
+# unloaded.  delete_module() drops the module's last reference
+# (try_release_module_ref()) before it marks the module GOING
+# (try_stop_module(), kernel/module/main.c in 6.1); a debugfs open in
+# between fails try_module_get() on a module that still reads as live,
+# and full_proxy_open() (fs/debugfs/file.c) warns.  The stress test
+# 20_modcycle opens gpugov_sim's files while it is unloaded on purpose
+# (once in about 15 clean runs on 6.1).  Only a report whose module list
+# shows a module unloading ("(OE-)") is excused: a module that really left
+# a file behind at exit is no longer in that list.
+#
 # The kernel log checks take the reports of a debug kernel too (KASAN,
 # UBSAN, lockdep, might_sleep, kmemleak), which a stock kernel never
 # prints.  VM_DEBUG_CHECKS=1 (make vmtest-debug) adds three checks that
@@ -48,13 +61,35 @@ inleak {
 }
 /^GPUGOV-VM: debug_locks / { debug_locks = $3; next }
 /^GPUGOV-VM: dmesg begin/ { indmesg = 1; next }
-/^GPUGOV-VM: dmesg end/ { indmesg = 0; dmesg_seen = 1; next }
+/^GPUGOV-VM: dmesg end/ { indmesg = 0; dmesg_seen = 1; inrep = 0; judge_report(); next }
 /^GPUGOV-VM: all test programs passed/ { marker = 1; next }
-indmesg {
-	if ($0 ~ /KernelAddressSanitizer initialized/) kasan = 1
-	if (bad_kernel_line($0)) { badk++; if (badk <= 40) print "# dmesg: " $0 }
+function dmesg_line(l) {
+	if (l ~ /KernelAddressSanitizer initialized/) kasan = 1
+	if (bad_kernel_line(l)) { badk++; if (badk <= 40) print "# dmesg: " l }
+}
+# A report of the kernel race described at the top: the message, and a
+# module unloading ("(OE-)") in its module list.
+function judge_report(   i, msg, going) {
+	for (i = 1; i <= nrep; i++) {
+		msg = msg || rep[i] ~ /debugfs file owner did not clean up at exit/
+		going = going || rep[i] ~ /Modules linked in:.*\([A-Z]*-\)/
+	}
+	if (msg && going) {
+		print "# dmesg: kernel race of a debugfs open with rmmod (no fault of the module): " rep[2]
+		nrep = 0
+		return
+	}
+	for (i = 1; i <= nrep; i++)
+		dmesg_line(rep[i])
+	nrep = 0
+}
+indmesg && /-----\[ cut here \]-----/ { inrep = 1 }
+indmesg && inrep {
+	rep[++nrep] = $0
+	if ($0 ~ /---\[ end trace /) { inrep = 0; judge_report() }
 	next
 }
+indmesg { dmesg_line($0); next }
 bad_kernel_line($0) { badc++; if (badc <= 40) print "# console: " $0 }
 prog != "" && /^(not )?ok [0-9]+/ {
 	count++

@@ -23,6 +23,9 @@ struct gpugov_decision;
  * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
  * @expect_exact: @expect_ps cannot under-predict the sample's work: it is
  *	its time at the OPP it ran at, or an upper bound of it
+ * @recent_q16: the largest slowdown against the top OPP predicted at each
+ *	OPP over the recent run of saturated samples, Q16
+ * @recent_age: saturated samples since @recent_q16 was set, per OPP
  */
 struct gpugov_deadline_state {
 	u32 miss_q16[GPUGOV_MAX_OPPS];
@@ -32,6 +35,8 @@ struct gpugov_deadline_state {
 	u64 limit_q16;
 	u32 expect_opp;
 	bool expect_exact;
+	u32 recent_q16[GPUGOV_MAX_OPPS];
+	u8 recent_age[GPUGOV_MAX_OPPS];
 };
 
 void gpugov_deadline_init(struct gpugov_deadline_state *dl);
@@ -43,6 +48,12 @@ u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
 			     const struct gpugov_sample *s, u64 top_ps);
 bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 			  u64 time_ps, u64 limit_ps);
+void gpugov_deadline_recent(struct gpugov_deadline_state *dl,
+			    const struct gpugov_decision *d,
+			    const struct gpugov_sample *s);
+u64 gpugov_deadline_time_ps(const struct gpugov_deadline_state *dl,
+			    const struct gpugov_decision *d,
+			    const struct gpugov_sample *s, u32 opp);
 void gpugov_deadline_expect(struct gpugov_deadline_state *dl,
 			    const struct gpugov_decision *d,
 			    const struct gpugov_sample *s);

@@ -456,6 +456,46 @@ static void test_deadline(void)
 }
 
 /*
+ * Back to back, one memory-bound interval among compute-bound ones does
+ * not move the clock: a move down needs the work of the last two
+ * saturated intervals to fit (gpugov_deadline_recent()).  A paced interval
+ * ends the run.
+ */
+static void test_deadline_back_to_back(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample comp = sample_at_top(0), flat = sample_at_top(99);
+	struct gpugov_sample paced = sample_at_top(0);
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_decision d;
+	u32 k;
+
+	comp.interval_ns = comp.busy_ns;
+	flat.interval_ns = flat.busy_ns;
+	gpugov_policy_defaults(&p);
+	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
+	tap_ok(poll(&p, &ps, &st, &t, &flat, &d) < 4,
+	       "back to back, memory-bound from the start: a lower OPP (%u)",
+	       d.chosen);
+	gpugov_policy_state_init(&ps);
+	poll(&p, &ps, &st, &t, &comp, &d);
+	k = poll(&p, &ps, &st, &t, &flat, &d);
+	tap_ok(k == 4 && d.time_ps[3] * 100 <= d.time_ps[4] * 101,
+	       "a memory-bound interval after a compute-bound one: the top OPP, though its own work fits OPP 3 (%u)",
+	       k);
+	k = poll(&p, &ps, &st, &t, &flat, &d);
+	tap_ok(k < 4, "a second memory-bound interval: a lower OPP (%u)", k);
+	gpugov_policy_state_init(&ps);
+	poll(&p, &ps, &st, &t, &paced, &d);
+	k = poll(&p, &ps, &st, &t, &flat, &d);
+	tap_ok(k < 4, "after a paced interval, one memory-bound interval moves (%u)",
+	       k);
+}
+
+/*
  * Two memory clocks per core clock, the voltage following the core clock:
  * for compute-bound work every memory clock of a core clock costs the same
  * predicted energy.  `deadline` then keeps the higher memory clock, which
@@ -753,6 +793,7 @@ int main(void)
 	test_memory_clock();
 	test_deadline();
 	test_deadline_equal_energy();
+	test_deadline_back_to_back();
 	test_deadline_bounded();
 	test_deadline_exact();
 	test_busy_probe();

@@ -34,7 +34,8 @@
  * the work changed (a heavier frame), which the model could not know.
  * That is what the headroom (util) is for: such a miss raises the factors
  * only where the work outgrew the limit the decision allowed, which says
- * the headroom is too small for how this work changes.  (Each heavier frame
+ * the headroom is too small for how this work changes, and only by the
+ * growth the headroom did not allow for.  (Each heavier frame
  * of work that varies from frame to frame had raised the factors of the
  * OPP in force and every slower one, and kept the work above the clock
  * simple_ondemand chose.)
@@ -113,9 +114,14 @@ static void raise_miss(struct gpugov_deadline_state *dl,
  * governor's own clock measures the interval with jitter).  Where a
  * counter source reports the work's own intervals and the work filled one
  * (the interval stretched with the work), busy time B compares with the
- * expected busy time D and the limit instead.  A miss (U > E, or B > D;
- * where E was exact, also U > L, or B > the limit) multiplies the factor
- * by U / E (or B / D).  The
+ * expected busy time D and the limit instead.  A miss of an estimate
+ * (U > E, or B > D) multiplies the factor by U / E (or B / D): the model
+ * under-predicted by that much.  A miss of an exact prediction (U > L, or
+ * B > the limit) is the work growing by g = U / E, and the headroom already
+ * allowed for L / I of it (util): the factor becomes g * L / I, so that
+ * work predicted to fit the limit would fit the whole interval were it to
+ * grow by g again (g alone had kept it a clock higher than that: the
+ * headroom counted twice).  Saturated, the limit is all there is: g.  The
  * top OPP is not judged: there is nothing faster to move to, and its
  * misses (more work than the last interval's) would make every slower OPP
  * look worse.
@@ -126,18 +132,22 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 {
 	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns);
 	u64 want = dl->expect_q16, limit = dl->limit_q16;
+	u64 room = min_t(u64, dl->limit_q16, GPUGOV_Q16_ONE), r;
 	u32 i;
 
 	if (s->caps && gpugov_saturated(s)) {
 		got = gpugov_busy_ps(s);
 		want = dl->expect_ps;
 		limit = dl->limit_ps;
+		room = GPUGOV_Q16_ONE;
 	}
 	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want &&
-	    (!dl->expect_exact || got > limit))
-		raise_miss(dl, t, cur,
-			   gpugov_mul_q16(gpugov_ratio_q16(got, want),
-					  dl->miss_q16[cur]));
+	    (!dl->expect_exact || got > limit)) {
+		r = gpugov_mul_q16(gpugov_ratio_q16(got, want),
+				   dl->miss_q16[cur]);
+		raise_miss(dl, t, cur, dl->expect_exact ?
+			   gpugov_mul_q16(r, room) : r);
+	}
 	for (i = 0; i < t->nr; i++)
 		dl->miss_q16[i] -= (dl->miss_q16[i] - GPUGOV_Q16_ONE) / MISS_DECAY;
 }

@@ -633,8 +633,8 @@ static u32 miss_after(u32 cur, bool bounded, u64 busy_us)
 /*
  * A miss that the model cannot be blamed for (the time at the OPP the work
  * was measured at, or a bound) is the work changing: it raises the factor
- * only beyond the limit the decision allowed.  An estimate's miss always
- * counts.
+ * only beyond the limit the decision allowed, and only by the growth the
+ * headroom did not allow for.  An estimate's miss always counts, in full.
  */
 static void test_deadline_exact(void)
 {
@@ -649,6 +649,13 @@ static void test_deadline_exact(void)
 	tap_ok(miss_after(2, false, 1900) > one && miss_after(4, true, 1900) > one,
 	       "either, 1.9 ms beyond the 1.8 ms limit: a miss (%.3f, %.3f)",
 	       miss_after(2, false, 1900) / 65536.0, miss_after(4, true, 1900) / 65536.0);
+	/* 1 + (x - 1) * 15 / 16: one interval's decay */
+	tap_ok(miss_after(4, true, 1900) > one * 1665 / 1000 &&
+	       miss_after(4, true, 1900) < one * 1667 / 1000 &&
+	       miss_after(4, false, 1900) > one * 1843 / 1000 &&
+	       miss_after(4, false, 1900) < one * 1845 / 1000,
+	       "a bound's miss raises the factor by the growth beyond the 90%% headroom, 1.9 * 0.9 (%.4f); an estimate's by all of it, 1.9 (%.4f)",
+	       miss_after(4, true, 1900) / 65536.0, miss_after(4, false, 1900) / 65536.0);
 }
 
 /*

@@ -7,11 +7,12 @@
  *   sample    the last interval's sample
  *   decision  OPP in force, best and chosen OPP, reason, configured model
  *             and model used after fallback, whether its times were
- *             upper bounds, objective, the OPPs the devfreq core's
- *             bounds allowed at the poll (the policy chose among those
- *             only)
+ *             upper bounds, objective, the deadline objective's time
+ *             limit, the OPPs the devfreq core's bounds allowed at the
+ *             poll (the policy chose among those only)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
- *             energy_pj metric_q16 miss_q16 (header line first)
+ *             energy_pj metric_q16 miss_q16 deadline_ps (header line
+ *             first)
  *   stats     decision count, fallbacks, source samples, errors, decision
  *             latency min/avg/max in ns
  *   pcstall   PCSTALL table geometry and hit statistics, then one line
@@ -77,6 +78,7 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 	seq_printf(m, "bounded %d\n", d->bounded);
 	seq_printf(m, "objective %s\n",
 		   gpugov_objective_name(g->params.objective));
+	seq_printf(m, "limit_ps %llu\n", d->limit_ps);
 	seq_printf(m, "allowed_lo %u\nallowed_lo_khz %u\n", d->lo,
 		   t->opp[min(d->lo, t->nr - 1)].core_khz);
 	seq_printf(m, "allowed_hi %u\nallowed_hi_khz %u\n", d->hi,
@@ -86,6 +88,20 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(gpugov_decision);
 
+/*
+ * The time a `deadline` decision judged OPP @i by: the prediction, back to
+ * back at least the slowdown predicted for the interval before
+ * (gpugov_deadline_time_ps()); the prediction for any other decision.
+ */
+static u64 gpugov_deadline_judged_ps(const struct gpugov_dev *g, u32 i)
+{
+	const struct gpugov_decision *d = &g->dec;
+
+	if (!g->have_dec || !d->limit_ps || i > d->hi)
+		return d->time_ps[i];
+	return gpugov_deadline_time_ps(&g->policy.deadline, d, &g->sample, i);
+}
+
 static int gpugov_opps_show(struct seq_file *m, void *unused)
 {
 	struct gpugov_dev *g = m->private;
@@ -93,13 +109,15 @@ static int gpugov_opps_show(struct seq_file *m, void *unused)
 	u32 i;
 
 	mutex_lock(&g->df->lock);
-	seq_puts(m, "index khz uv power_uw time_ps energy_pj metric_q16 miss_q16\n");
+	seq_puts(m, "index khz uv power_uw time_ps energy_pj metric_q16 miss_q16 deadline_ps\n");
 	for (i = 0; i < g->table.nr; i++) {
 		const struct gpugov_opp *o = &g->table.opp[i];
 
-		seq_printf(m, "%u %u %u %u %llu %llu %llu %u\n", i, o->core_khz,
-			   o->uv, o->power_uw, d->time_ps[i], d->energy_pj[i],
-			   d->metric_q16[i], g->policy.deadline.miss_q16[i]);
+		seq_printf(m, "%u %u %u %u %llu %llu %llu %u %llu\n", i,
+			   o->core_khz, o->uv, o->power_uw, d->time_ps[i],
+			   d->energy_pj[i], d->metric_q16[i],
+			   g->policy.deadline.miss_q16[i],
+			   gpugov_deadline_judged_ps(g, i));
 	}
 	mutex_unlock(&g->df->lock);
 	return 0;

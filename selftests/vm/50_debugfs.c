@@ -58,6 +58,8 @@ int main(void)
 	      "sample: valid, with an interval");
 	vt_ok(kv_lines_numeric(vt_govdbg(0, "decision"), dec_str) >= 10,
 	      "decision: key value lines");
+	vt_ok(vt_key(vt_govdbg(0, "decision"), "limit_ps") > 0,
+	      "decision: the default objective deadline's time limit (limit_ps > 0)");
 	vt_ok(kv_lines_numeric(vt_govdbg(0, "stats"), NULL) == 7,
 	      "stats: 7 numeric lines");
 	vt_ok(vt_key(vt_govdbg(0, "pcstall"), "entries") == 128 &&
@@ -69,21 +71,22 @@ int main(void)
 	      "opps readable");
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		unsigned long long c[8];
+		unsigned long long c[9];
 		if (!rows++) {
-			bad += !!strcmp(line, "index khz uv power_uw time_ps energy_pj metric_q16 miss_q16");
+			bad += !!strcmp(line, "index khz uv power_uw time_ps energy_pj metric_q16 miss_q16 deadline_ps");
 			continue;
 		}
-		if (sscanf(line, "%llu %llu %llu %llu %llu %llu %llu %llu", &c[0],
-			   &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) != 8 ||
+		if (sscanf(line, "%llu %llu %llu %llu %llu %llu %llu %llu %llu",
+			   &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7],
+			   &c[8]) != 9 ||
 		    c[0] != (unsigned long long)rows - 2) {
 			bad++;
 			continue;
 		}
-		bad += !c[4] || c[7] < 65536;
+		bad += !c[4] || c[7] < 65536 || c[8] < c[4];
 	}
 	vt_ok(!bad && rows == (int)nr + 1,
-	      "opps: header + %llu rows of 8 numbers, times > 0, miss factors >= 1.0", nr);
+	      "opps: header + %llu rows of 9 numbers, times > 0, miss factors >= 1.0, deadline's times >= the predictions", nr);
 
 	chosen = vt_key(vt_govdbg(0, "decision"), "chosen");
 	vt_ok(chosen < nr, "decision: chosen %llu < %llu OPPs", chosen, nr);

@@ -99,7 +99,7 @@ static u64 gpugov_deadline_judged_ps(const struct gpugov_dev *g, u32 i)
 
 	if (!g->have_dec || !d->limit_ps || i > d->hi)
 		return d->time_ps[i];
-	return gpugov_deadline_time_ps(&g->policy.deadline, d, &g->sample, i);
+	return gpugov_deadline_time_ps(&g->policy.deadline, d, i);
 }
 
 static int gpugov_opps_show(struct seq_file *m, void *unused)

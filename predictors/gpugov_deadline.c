@@ -47,11 +47,6 @@
 
 /* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
 #define MISS_DECAY	16
-/*
- * Saturated samples a predicted slowdown counts for: this one and the one
- * before it (gpugov_deadline_recent()).
- */
-#define RECENT_SAT	2
 
 /**
  * gpugov_deadline_init() - nothing learned: every factor 1.0
@@ -63,7 +58,7 @@ void gpugov_deadline_init(struct gpugov_deadline_state *dl)
 
 	for (i = 0; i < GPUGOV_MAX_OPPS; i++) {
 		dl->miss_q16[i] = GPUGOV_Q16_ONE;
-		dl->recent_q16[i] = GPUGOV_Q16_ONE;
+		dl->held_q16[i] = 0;
 	}
 	gpugov_deadline_restart(dl);
 }
@@ -81,7 +76,7 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 	dl->limit_q16 = 0;
 	dl->expect_opp = GPUGOV_MAX_OPPS;
 	dl->expect_exact = false;
-	memset(dl->recent_age, RECENT_SAT, sizeof(dl->recent_age));
+	dl->prev_sat = false;
 }
 
 /*
@@ -190,8 +185,8 @@ bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 }
 
 /**
- * gpugov_deadline_recent() - remember the slowdowns predicted for a
- * saturated sample
+ * gpugov_deadline_recent() - the slowdowns of the saturated sample before
+ * apply to this one's decision; remember this one's
  * @dl: state
  * @d: the decision's predictions for @s (time_ps[] at every OPP of d->hi)
  * @s: the sample
@@ -201,59 +196,51 @@ bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
  * last one's work, and where work of two kinds alternates (a memory-bound
  * interval among compute-bound ones) one memory-bound interval would send
  * the clock down for a compute-bound one to pay in full (PCSTALL section
- * 3.3).  So on saturated samples an OPP must also fit the work of the
- * sample before: a move down needs two intervals that agree, and one odd
- * interval cannot make it.  For each OPP the largest T(f) / T(top)
- * predicted over the last RECENT_SAT saturated samples is kept (a value is
- * replaced when a larger one comes or when it is RECENT_SAT samples old).
- * A sample that is not saturated ends the run: paced work has the idle
- * time to absorb a slow interval, and its misses are the headroom's.
- * (The last 8 samples, a phase, cost the models that predicted right
- * most of their back-to-back saving: every change of phase waited 8
- * intervals; docs/results.md.)
+ * 3.3).  So on a saturated sample an OPP must also fit the work of the
+ * saturated sample before: T(f) is judged as at least T(top) times the
+ * slowdown T(f) / T(top) predicted there for that sample
+ * (gpugov_deadline_time_ps()).  A move down needs two intervals that
+ * agree, and one odd interval cannot make it.  A sample that is not
+ * saturated ends the run: paced work has the idle time to absorb a slow
+ * interval, and its misses are the headroom's.  (The largest slowdown of
+ * the last 8 samples, a phase, cost the models that predicted right most
+ * of their back-to-back saving: every change of phase waited 8 intervals;
+ * docs/results.md.)
  */
 void gpugov_deadline_recent(struct gpugov_deadline_state *dl,
 			    const struct gpugov_decision *d,
 			    const struct gpugov_sample *s)
 {
 	u64 top = d->time_ps[d->hi];
+	bool sat = gpugov_saturated(s) && top;
 	u32 i;
 
-	if (!gpugov_saturated(s) || !top) {
-		memset(dl->recent_age, RECENT_SAT, sizeof(dl->recent_age));
-		return;
-	}
 	for (i = 0; i <= d->hi; i++) {
-		u32 r = (u32)min_t(u64, gpugov_ratio_q16(d->time_ps[i], top),
-				   GPUGOV_RATIO_MAX);
-
-		if (r >= dl->recent_q16[i] || dl->recent_age[i] >= RECENT_SAT) {
-			dl->recent_q16[i] = r;
-			dl->recent_age[i] = 0;
-		} else {
-			dl->recent_age[i]++;
-		}
+		dl->held_q16[i] = sat && dl->prev_sat ? dl->prev_q16[i] : 0;
+		if (sat)
+			dl->prev_q16[i] = (u32)min_t(u64,
+					gpugov_ratio_q16(d->time_ps[i], top),
+					GPUGOV_RATIO_MAX);
 	}
+	for (; i < GPUGOV_MAX_OPPS; i++)
+		dl->held_q16[i] = 0;
+	dl->prev_sat = sat;
 }
 
 /**
  * gpugov_deadline_time_ps() - the time `deadline` judges @opp by
- * @dl: state, after gpugov_deadline_recent() of @s
+ * @dl: state, after gpugov_deadline_recent() of the decision's sample
  * @d: the decision
- * @s: the sample
- * @opp: OPP index, at most d->hi
+ * @opp: OPP index
  *
- * Return: the predicted time, and on a saturated sample at least the
- * recent largest slowdown there times this work's time at the top OPP.
+ * Return: the predicted time, and back to back at least the slowdown held
+ * from the sample before times this work's time at the top OPP.
  */
 u64 gpugov_deadline_time_ps(const struct gpugov_deadline_state *dl,
-			    const struct gpugov_decision *d,
-			    const struct gpugov_sample *s, u32 opp)
+			    const struct gpugov_decision *d, u32 opp)
 {
-	if (!gpugov_saturated(s) || dl->recent_age[opp] >= RECENT_SAT)
-		return d->time_ps[opp];
 	return max_t(u64, d->time_ps[opp],
-		     gpugov_mul_q16(d->time_ps[d->hi], dl->recent_q16[opp]));
+		     gpugov_mul_q16(d->time_ps[d->hi], dl->held_q16[opp]));
 }
 
 /**
@@ -275,4 +262,6 @@ void gpugov_deadline_expect(struct gpugov_deadline_state *dl,
 	dl->expect_q16 = gpugov_ratio_q16(dl->expect_ps, interval_ps);
 	dl->limit_ps = d->limit_ps;
 	dl->limit_q16 = gpugov_ratio_q16(d->limit_ps, interval_ps);
+	if (!d->limit_ps)
+		dl->prev_sat = false;
 }

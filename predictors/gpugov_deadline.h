@@ -23,9 +23,11 @@ struct gpugov_decision;
  * @expect_opp: OPP chosen by the last decision, GPUGOV_MAX_OPPS if none
  * @expect_exact: @expect_ps cannot under-predict the sample's work: it is
  *	its time at the OPP it ran at, or an upper bound of it
- * @recent_q16: the largest slowdown against the top OPP predicted at each
- *	OPP over the recent run of saturated samples, Q16
- * @recent_age: saturated samples since @recent_q16 was set, per OPP
+ * @prev_q16: the slowdown against the top OPP predicted at each OPP for the
+ *	sample before, Q16
+ * @prev_sat: that sample was saturated and decided under `deadline`
+ * @held_q16: @prev_q16 where the decision just made applied it (this
+ *	sample saturated too), else 0
  */
 struct gpugov_deadline_state {
 	u32 miss_q16[GPUGOV_MAX_OPPS];
@@ -35,8 +37,9 @@ struct gpugov_deadline_state {
 	u64 limit_q16;
 	u32 expect_opp;
 	bool expect_exact;
-	u32 recent_q16[GPUGOV_MAX_OPPS];
-	u8 recent_age[GPUGOV_MAX_OPPS];
+	u32 prev_q16[GPUGOV_MAX_OPPS];
+	u32 held_q16[GPUGOV_MAX_OPPS];
+	bool prev_sat;
 };
 
 void gpugov_deadline_init(struct gpugov_deadline_state *dl);
@@ -52,8 +55,7 @@ void gpugov_deadline_recent(struct gpugov_deadline_state *dl,
 			    const struct gpugov_decision *d,
 			    const struct gpugov_sample *s);
 u64 gpugov_deadline_time_ps(const struct gpugov_deadline_state *dl,
-			    const struct gpugov_decision *d,
-			    const struct gpugov_sample *s, u32 opp);
+			    const struct gpugov_decision *d, u32 opp);
 void gpugov_deadline_expect(struct gpugov_deadline_state *dl,
 			    const struct gpugov_decision *d,
 			    const struct gpugov_sample *s);

@@ -166,7 +166,6 @@ struct time_bound {
 	u64 limit_q16;
 	u64 limit_ps;
 	const struct gpugov_deadline_state *dl;
-	const struct gpugov_sample *s;
 };
 
 static bool feasible(const struct time_bound *b,
@@ -174,8 +173,7 @@ static bool feasible(const struct time_bound *b,
 {
 	if (b->dl)
 		return gpugov_deadline_fits(b->dl, i,
-					    gpugov_deadline_time_ps(b->dl, d,
-								    b->s, i),
+					    gpugov_deadline_time_ps(b->dl, d, i),
 					    b->limit_ps);
 	return gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) <= b->limit_q16;
 }
@@ -324,7 +322,6 @@ static void decide(const struct gpugov_policy_params *p,
 	if (obj == GPUGOV_OBJ_DEADLINE) {
 		gpugov_deadline_recent(&ps->deadline, d, s);
 		b.dl = &ps->deadline;
-		b.s = s;
 		b.limit_ps = gpugov_deadline_limit_ps(p->util_pct, p->slack_pct, s,
 						      d->time_ps[top]);
 		d->limit_ps = b.limit_ps;

@@ -457,15 +457,15 @@ static void test_deadline(void)
 
 /*
  * Back to back, one memory-bound interval among compute-bound ones does
- * not move the clock: a move down needs the work of the last two
- * saturated intervals to fit (gpugov_deadline_recent()).  A paced interval
- * ends the run.
+ * not move the clock: a move down needs the work of this saturated
+ * interval and of the one before to fit (gpugov_deadline_recent()).  A
+ * paced interval ends the run.
  */
 static void test_deadline_back_to_back(void)
 {
 	struct gpugov_opp_table t = table5();
 	struct gpugov_sample comp = sample_at_top(0), flat = sample_at_top(99);
-	struct gpugov_sample paced = sample_at_top(0);
+	struct gpugov_sample paced = sample_at_top(0), half = sample_at_top(50);
 	struct gpugov_policy_params p;
 	struct gpugov_policy_state ps;
 	struct gpugov_pred_state st;
@@ -474,6 +474,7 @@ static void test_deadline_back_to_back(void)
 
 	comp.interval_ns = comp.busy_ns;
 	flat.interval_ns = flat.busy_ns;
+	half.interval_ns = half.busy_ns;
 	gpugov_policy_defaults(&p);
 	gpugov_pred_init(&st);
 	gpugov_policy_state_init(&ps);
@@ -488,6 +489,14 @@ static void test_deadline_back_to_back(void)
 	       k);
 	k = poll(&p, &ps, &st, &t, &flat, &d);
 	tap_ok(k < 4, "a second memory-bound interval: a lower OPP (%u)", k);
+	/* the interval before counts, not the largest of a longer run */
+	gpugov_policy_state_init(&ps);
+	poll(&p, &ps, &st, &t, &comp, &d);
+	poll(&p, &ps, &st, &t, &half, &d);
+	k = poll(&p, &ps, &st, &t, &flat, &d);
+	tap_ok(k == 4,
+	       "compute-bound, half memory-bound, memory-bound: the half's work fits only the top OPP, so stay (%u)",
+	       k);
 	gpugov_policy_state_init(&ps);
 	poll(&p, &ps, &st, &t, &paced, &d);
 	k = poll(&p, &ps, &st, &t, &flat, &d);

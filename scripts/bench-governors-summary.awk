@@ -137,10 +137,13 @@ END {
 	for (i = 1; i <= nbase; i++)
 		if (base[i] in seen)
 			rep[++nrep] = base[i]
-	for (k = 1; k <= nobj; k++)
+	for (k = 1; k <= nobj; k++) {
+		if (("perfect-" obj[k]) in seen)
+			rep[++nrep] = "perfect-" obj[k]
 		for (i = 1; i <= npol; i++)
 			if (pol[i] ~ "^gpugov-.*-" obj[k] "$")
 				rep[++nrep] = pol[i]
+	}
 	table("paced", 1.01)
 	table("b2b", 1.02)
 	misses(obj[1])

@@ -138,8 +138,8 @@ END {
 		if (base[i] in seen)
 			rep[++nrep] = base[i]
 	for (k = 1; k <= nobj; k++) {
-		if (("perfect-" obj[k]) in seen)
-			rep[++nrep] = "perfect-" obj[k]
+		if (("accreac-" obj[k]) in seen)
+			rep[++nrep] = "accreac-" obj[k]
 		for (i = 1; i <= npol; i++)
 			if (pol[i] ~ "^gpugov-.*-" obj[k] "$")
 				rep[++nrep] = pol[i]

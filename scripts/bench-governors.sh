@@ -27,11 +27,11 @@
 # 45/5 (panfrost) and 50/10 (msm), the best static OPP for EDP in
 # hindsight, the per-segment EDP oracle and the no-loss oracle
 # (oracle-deadline: per segment the least energy among the OPPs no slower
-# than the top one), and gpugov's policy with a perfect model
-# (perfect-deadline, perfect-edp: the time the work of the segment just
-# measured took at every OPP), which separates what reacting one segment
-# late costs, which no model can recover, from what a predictor's errors
-# cost.
+# than the top one), and gpugov's policy with a perfect model, PCSTALL's
+# ACCREAC (accreac-deadline, accreac-edp: the time the work of the segment
+# just measured took at every OPP), which separates what reacting one
+# segment late costs, which no model can recover, from what a predictor's
+# errors cost.
 #
 # How to read it
 #
@@ -42,7 +42,7 @@
 # for paced loads, frames that missed their deadline).
 #
 # OUT/summary.txt (also printed) has one line per policy (for each
-# objective, perfect-OBJ before gpugov's predictors), over the paced cells
+# objective, accreac-OBJ before gpugov's predictors), over the paced cells
 # and then over the b2b cells:
 #   E<=90/5, E<=45/5, E<=50/10  cells where the policy spends no more
 #                energy than simple_ondemand at that setting (count, %)

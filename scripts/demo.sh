@@ -18,7 +18,7 @@
 # 4. The governor matrix (scripts/bench-governors.sh): every suite
 #    application on both simulated GPUs, paced and back to back; the demo
 #    prints its paced summary for the stock settings, the no-loss oracle,
-#    gpugov's policy with a perfect model (perfect-deadline: what reacting
+#    gpugov's policy with a perfect model (accreac-deadline: what reacting
 #    one frame late costs) and gpugov's default objective, since one
 #    application is not the whole story, and the same for the busy-only
 #    path on synthetic paced frames as a stock driver sees them.

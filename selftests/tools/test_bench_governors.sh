@@ -21,7 +21,7 @@ check "matrix: the header, then two cells of rows" \
 	sh -c "head -1 \"$m\" | grep -q '^gpu,app,load,intervals,workload,policy,energy,time,.*,overruns$' &&
 	       [ \"\$(cut -d, -f1-4 \"$m\" | sed 1d | sort -u | wc -l)\" -eq 2 ]"
 for p in performance simple_ondemand-90/5 simple_ondemand-45/5 simple_ondemand-50/10 \
-	best-static-edp oracle-edp oracle-deadline perfect-deadline perfect-edp \
+	best-static-edp oracle-edp oracle-deadline accreac-deadline accreac-edp \
 	gpugov-crisp-deadline gpugov-crisp-edp; do
 	check "matrix: $p in both cells" \
 		sh -c "[ \"\$(grep -c '^fermi-15sm,phase-alternating,[a-z0-9]*,[0-9]*,[^,]*,$p,' \"$m\")\" -eq 2 ]"

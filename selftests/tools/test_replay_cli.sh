@@ -112,22 +112,22 @@ check "run: ... and no policy without overruns spends less energy (some policies
 				      if (f[2] == 0 && f[1] < e) bad++ }
 		       exit !(e && late && !bad) }' "$tmp/paced.csv"
 # A steady game (every frame alike) at half load: the perfect model knows
-# the next frame exactly, so perfect-deadline moves once, after the first
+# the next frame exactly, so accreac-deadline moves once, after the first
 # frame, to an OPP below the top, stays there and is never late.  A model
 # of the wrong OPP's times would move elsewhere or overrun.
 awk -v mem=0.30 -v noise=0 -v seed=1 -v frames=30 \
 	-f "$here/../../scripts/bench-governors-frames.awk" >"$tmp/steady.csv"
 "$bin" import csv "$tmp/steady.csv" --out "$tmp" --device steady --combined steady 2>/dev/null
 "$bin" pace --load 50 "$tmp/steady.trace" "$tmp/steady-50.trace"
-check "run: perfect-deadline on steady frames: one move below the top after the first frame, never late" \
+check "run: accreac-deadline on steady frames: one move below the top after the first frame, never late" \
 	sh -c "\"$bin\" run --csv --predictor busy --objective deadline --sequence \"$tmp/pseq.csv\" \
 	       \"$tmp/steady-50.trace\" >\"$tmp/steady.out\" &&
-	       grep -q '^steady-50,perfect-deadline,0\\.[0-9]*,1\\.0000,.*,1,-,0\$' \"$tmp/steady.out\" &&
-	       awk -F, '\$2 == \"perfect-deadline\" { n++; if (\$3 > 0) o[\$4]++; first = \$3 == 0 ? \$4 : first }
+	       grep -q '^steady-50,accreac-deadline,0\\.[0-9]*,1\\.0000,.*,1,-,0\$' \"$tmp/steady.out\" &&
+	       awk -F, '\$2 == \"accreac-deadline\" { n++; if (\$3 > 0) o[\$4]++; first = \$3 == 0 ? \$4 : first }
 			END { for (k in o) m++; exit !(n == 30 && m == 1 && first == 5 && !(5 in o)) }' \"$tmp/pseq.csv\""
-check "run: perfect-NAME for every objective asked but target" \
+check "run: accreac-NAME for every objective asked but target" \
 	sh -c "\"$bin\" run --csv --objective edp --objective target --objective deadline \"$tmp/steady-50.trace\" |
-	       cut -d, -f2 | grep '^perfect-' | tr '\\n' ' ' | grep -qx 'perfect-edp perfect-deadline '"
+	       cut -d, -f2 | grep '^accreac-' | tr '\\n' ' ' | grep -qx 'accreac-edp accreac-deadline '"
 check "run --stock: gpugov sees busy/total only: busy rows, no counter model's" \
 	sh -c "\"$bin\" run --csv --stock \"$tmp/paced.trace\" >\"$tmp/stock.csv\" &&
 	       grep -q '^paced,gpugov-busy-deadline,' \"$tmp/stock.csv\" &&

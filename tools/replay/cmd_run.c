@@ -15,13 +15,14 @@
  * `performance` that a policy captures, for its own objective (EDP for
  * policies without one).
  *
- * perfect-OBJ is gpugov's policy under objective OBJ with a perfect model
- * in place of a predictor: at each decision, the time the work of the
- * segment just measured took at every OPP (a bound, for `deadline`'s
- * learning: it cannot under-predict that work).  It sees the work one
- * segment late, as every reactive governor does, so what it loses
- * against the oracle is the cost of reacting, which no better model can
- * recover; what a predictor loses against it is the model's.
+ * accreac-OBJ is gpugov's policy under objective OBJ with PCSTALL's
+ * ACCREAC (Table III, "Accurate Estimate, Reactive"; evalloop.h) in place
+ * of a predictor: at each decision, the time the work of the segment just
+ * measured took at every OPP, a model without error (exact for that work,
+ * so `deadline`'s learning treats it as a bound).  It sees the work one
+ * segment late, as every reactive governor does, so what it loses against
+ * the oracle is the cost of reacting, which no better model can recover;
+ * what a predictor loses against it is the model's.
  *
  * The oracle of `deadline` is the no-loss oracle: per segment, the OPP of
  * least energy among those whose wall time does not exceed the top OPP's.
@@ -60,16 +61,15 @@
 #include "allowed.h"
 #include "gpugov_mali.h"
 #include "gpugov_predict.h"
-#include "gpugov_fixed.h"
 
 enum policy_kind { POL_GPUGOV, POL_STATIC, POL_ONDEMAND, POL_ORACLE,
-		   POL_PERFECT, POL_RACE_TO_IDLE, POL_EXTERNAL };
+		   POL_ACCREAC, POL_RACE_TO_IDLE, POL_EXTERNAL };
 
 struct policy {
 	enum policy_kind kind;
 	char name[40];
 	int pred;			/* POL_GPUGOV */
-	enum gpugov_objective obj;	/* POL_GPUGOV, POL_ORACLE, POL_PERFECT */
+	enum gpugov_objective obj;	/* POL_GPUGOV, POL_ORACLE, POL_ACCREAC */
 	u32 opp;			/* POL_STATIC */
 	struct ondemand_params od;	/* POL_ONDEMAND */
 	const struct extseq *ext;	/* POL_EXTERNAL */
@@ -172,27 +172,6 @@ static const struct gpugov_sample *gpugov_view(const struct run_opts *o,
 	return s;
 }
 
-/*
- * The perfect model's prediction for the sample of (@seg, @cur): the time
- * the same work took at every OPP.  Return: false if the sweep cannot tell
- * (an epoch without instruction counts).
- */
-static bool perfect_predict(const struct sweep *w, u32 seg, u32 cur,
-			    struct gpugov_decision *d)
-{
-	u32 i;
-
-	for (i = 0; i < w->t.hdr.opps.nr; i++) {
-		double ns;
-
-		if (sweep_work_time_ns(w, seg, cur, i, &ns))
-			return false;
-		d->time_ps[i] = (u64)(ns * GPUGOV_PS_PER_NS);
-	}
-	d->bounded = true;
-	return true;
-}
-
 /* Run one policy over one trace; write its OPP sequence if asked. */
 static struct totals run_policy(const struct sweep *w, const struct policy *p,
 				const struct run_opts *o, FILE *seq, FILE *rec)
@@ -253,12 +232,12 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 			gpugov_decide_in(&params, &ps, t, &r, s, &d);
 			next = d.chosen;
 			break;
-		case POL_PERFECT:
-			next = top;	/* an epoch without counts: no prediction */
-			if (perfect_predict(w, seg, cur, &d)) {
-				gpugov_decide_in(&params, &ps, t, &r, s, &d);
-				next = d.chosen;
-			}
+		case POL_ACCREAC:
+			accreac_times(w, seg, cur, d.time_ps);
+			/* exact for the work measured: it cannot under-predict it */
+			d.bounded = true;
+			gpugov_decide_in(&params, &ps, t, &r, s, &d);
+			next = d.chosen;
 			break;
 		case POL_ONDEMAND:
 			next = ondemand_round_up(t, ondemand_target_hz(&p->od, s->busy_ns,
@@ -336,7 +315,7 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 
 /*
  * performance, static OPPs, race-to-idle, external, ondemand x 3, oracles,
- * perfect models, gpugov
+ * ACCREAC, gpugov
  */
 #define MAX_EXTERNAL	16
 #define MAX_POLICIES	(1 + GPUGOV_MAX_OPPS + 1 + MAX_EXTERNAL + 3 + \
@@ -348,7 +327,7 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 	static const struct ondemand_params od[] = { { 90, 5 }, { 45, 5 }, { 50, 10 } };
 	bool sweep = w->t.hdr.kind == GPUGOV_TRACE_SWEEP;
 	/* the time of a segment's work at every OPP; of an epoch's, with counts */
-	bool perfect = w->t.hdr.interval != GPUGOV_INTERVAL_EPOCH ||
+	bool accreac = w->t.hdr.interval != GPUGOV_INTERVAL_EPOCH ||
 		       (w->t.hdr.caps & GPUGOV_CAP_INSTS);
 	u32 caps = o->stock ? 0 : o->mali ? w->t.hdr.caps & GPUGOV_MALI_CAPS :
 		   w->t.hdr.caps;	/* what gpugov is given */
@@ -403,9 +382,9 @@ gpugov_only:
 			snprintf(pol[n++].name, sizeof(pol[0].name), "oracle-%s",
 				 gpugov_objective_names[obj]);
 			/* `target` steers by GRAPE's measured rate, not a model */
-			if (perfect && obj != GPUGOV_OBJ_TARGET) {
-				pol[n] = (struct policy){ .kind = POL_PERFECT, .obj = obj };
-				snprintf(pol[n++].name, sizeof(pol[0].name), "perfect-%s",
+			if (accreac && obj != GPUGOV_OBJ_TARGET) {
+				pol[n] = (struct policy){ .kind = POL_ACCREAC, .obj = obj };
+				snprintf(pol[n++].name, sizeof(pol[0].name), "accreac-%s",
 					 gpugov_objective_names[obj]);
 			}
 		}
@@ -437,7 +416,7 @@ static void add_row(struct table *tab, const char *wl, const struct policy *p,
 		    const double *oracle_m, const struct gpugov_policy_params *par)
 {
 	enum gpugov_objective obj = p->kind == POL_GPUGOV || p->kind == POL_ORACLE ||
-				    p->kind == POL_PERFECT ? p->obj : GPUGOV_OBJ_EDP;
+				    p->kind == POL_ACCREAC ? p->obj : GPUGOV_OBJ_EDP;
 	double pm = objective_metric(obj, perf->pj, perf->ns), gain = pm - oracle_m[obj];
 	char e[TABLE_CELL], t[TABLE_CELL], edp[TABLE_CELL], ed2p[TABLE_CELL];
 	char cap[TABLE_CELL], sw[TABLE_CELL], sf[TABLE_CELL] = TABLE_NONE, ov[TABLE_CELL];
@@ -484,10 +463,10 @@ static void print_help(void)
 	       "simple_ondemand-90/5 (kernel), -45/5 (panfrost), -50/10 (msm), and per\n"
 	       "objective oracle-NAME: per segment the OPP of least metric (ties: the\n"
 	       "lower); oracle-deadline is the no-loss oracle: least energy among the\n"
-	       "OPPs no slower than the top one in that segment. perfect-NAME: gpugov's\n"
-	       "policy given, for each segment, the time its work took at every OPP (a\n"
-	       "model without error, one segment late as every governor is; not for\n"
-	       "target, which steers by the measured rate).\n"
+	       "OPPs no slower than the top one in that segment. accreac-NAME: gpugov's\n"
+	       "policy with PCSTALL's ACCREAC model, the time the last segment's work\n"
+	       "took at every OPP (no model error, one segment late as every governor\n"
+	       "is; not for target, which steers by the measured rate).\n"
 	       "--sequence writes workload,policy,segment,opp,core_khz,mem_khz rows.\n"
 	       "--timing reports each gpugov policy's intervals per second on stderr.\n"
 	       "--external SEQ.csv costs OPP sequences chosen elsewhere (the format\n"

@@ -141,20 +141,33 @@ void sweep_next_start(const struct sweep *w, u32 seg, u32 cur,
 	memcpy(out->waves, top->waves, sizeof(out->waves));
 }
 
-/*
- * ACCREAC's busy times: the sample's work I(cur) at OPP i takes
- * busy(cur) * I(cur) / I(i) (sweep_work_time_ns(), the true rate of OPP i in
- * this epoch); where OPP i did no work, the measured time (no change).
+/**
+ * accreac_times() - ACCREAC's busy times
+ * @w: sweep
+ * @seg: segment or epoch
+ * @cur: OPP the sample was measured at
+ * @time_ps: out, per OPP of the table
+ *
+ * The sample's work I(cur) at OPP i takes busy(cur) * I(cur) / I(i)
+ * (sweep_work_time_ns(), the true rate of OPP i in this epoch; a segment's
+ * own time there); where OPP i did no work, the measured time (no change).
+ * A time beyond a u64 of ps is held at its largest value.
  */
-static void accreac_times(const struct sweep *w, u32 seg, u32 cur, u64 *time_ps)
+void accreac_times(const struct sweep *w, u32 seg, u32 cur, u64 *time_ps)
 {
 	const struct gpugov_sample *s = sweep_sample(w, seg, cur);
-	double ns;
+	double ns, ps;
 	u32 i;
 
-	for (i = 0; i < w->t.hdr.opps.nr; i++)
-		time_ps[i] = sweep_work_time_ns(w, seg, cur, i, &ns) ?
-			     gpugov_busy_ps(s) : (u64)(ns * 1000 + 0.5);
+	for (i = 0; i < w->t.hdr.opps.nr; i++) {
+		if (sweep_work_time_ns(w, seg, cur, i, &ns)) {
+			time_ps[i] = gpugov_busy_ps(s);
+			continue;
+		}
+		ps = ns * 1000 + 0.5;
+		/* 0x1p64 is the first double a u64 cannot hold */
+		time_ps[i] = ps < 0x1p64 ? (u64)ps : U64_MAX;
+	}
 }
 
 /*

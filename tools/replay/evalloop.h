@@ -3,7 +3,8 @@
  * evalloop.h - the closed loop of the `sensitivity` and `settle`
  * evaluations: one model and one policy stepped over an epoch sweep trace,
  * as `run` steps its gpugov policies, plus the evaluation-only model
- * ACCREAC; and the objectives' metrics and goal rates, which `run` shares.
+ * ACCREAC, which `run` also replays; and the objectives' metrics and goal
+ * rates, which `run` shares.
  */
 #ifndef GPUGOV_EVALLOOP_H
 #define GPUGOV_EVALLOOP_H
@@ -64,6 +65,7 @@ bool model_fits(int model, const struct sweep *w);
 void evalloop_init(struct evalloop *l, const struct sweep *w, int model,
 		   const struct gpugov_policy_params *par);
 u32 evalloop_step(struct evalloop *l, u32 seg);
+void accreac_times(const struct sweep *w, u32 seg, u32 cur, u64 *time_ps);
 void sweep_next_start(const struct sweep *w, u32 seg, u32 cur,
 		      struct gpugov_sample *out);
 void static_totals(const struct sweep *w, u32 opp, double *ns, double *pj);

@@ -8,8 +8,9 @@
  *   decision  OPP in force, best and chosen OPP, reason, configured model
  *             and model used after fallback, whether its times were
  *             upper bounds, objective, the deadline objective's time
- *             limit, the OPPs the devfreq core's bounds allowed at the
- *             poll (the policy chose among those only)
+ *             limit and the spread of the work it has learned, the
+ *             OPPs the devfreq core's bounds allowed at the poll (the
+ *             policy chose among those only)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
  *             energy_pj metric_q16 miss_q16 deadline_ps (header line
  *             first)
@@ -79,6 +80,7 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 	seq_printf(m, "objective %s\n",
 		   gpugov_objective_name(g->params.objective));
 	seq_printf(m, "limit_ps %llu\n", d->limit_ps);
+	seq_printf(m, "spread_q16 %u\n", g->policy.deadline.spread_q16);
 	seq_printf(m, "allowed_lo %u\nallowed_lo_khz %u\n", d->lo,
 		   t->opp[min(d->lo, t->nr - 1)].core_khz);
 	seq_printf(m, "allowed_hi %u\nallowed_hi_khz %u\n", d->hi,

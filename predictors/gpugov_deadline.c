@@ -26,6 +26,16 @@
  * Every factor decays towards 1.0, so that an OPP left after a miss is
  * tried again some tens of intervals later.
  *
+ * Work that varies from interval to interval (the frames of a game) makes
+ * a prediction from the last interval miss by that much too, and that is
+ * the work's doing, not the model's.  So a miss of an estimate counts only
+ * beyond the spread the work shows at a fixed clock (the mean relative
+ * change of the busy share between consecutive intervals at the same OPP,
+ * where no model is involved), and only by as much as it exceeds it.
+ * (Counted in full, each heavier frame of frames varying by 15% raised the
+ * factors as the model's error and kept the clock a step above
+ * simple_ondemand's: docs/results.md.)
+ *
  * Some predictions cannot under-predict the work they were made from: the
  * time at the OPP the work was measured at (the measurement itself, every
  * model), and a bound rather than an estimate (gpugov_pred_bounded(): the
@@ -47,6 +57,8 @@
 
 /* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
 #define MISS_DECAY	16
+/* The spread is a running mean over about SPREAD_WEIGHT intervals. */
+#define SPREAD_WEIGHT	8
 
 /**
  * gpugov_deadline_init() - nothing learned: every factor 1.0
@@ -60,6 +72,7 @@ void gpugov_deadline_init(struct gpugov_deadline_state *dl)
 		dl->miss_q16[i] = GPUGOV_Q16_ONE;
 		dl->held_q16[i] = 0;
 	}
+	dl->spread_q16 = 0;
 	gpugov_deadline_restart(dl);
 }
 
@@ -77,6 +90,34 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 	dl->expect_opp = GPUGOV_MAX_OPPS;
 	dl->expect_exact = false;
 	dl->prev_sat = false;
+	dl->last_opp = GPUGOV_MAX_OPPS;
+}
+
+/*
+ * Update the spread from @s, at OPP @cur: the relative change of the busy
+ * share U since the last sample, |U - U_last| / U_last, when both ran at
+ * @cur unsaturated (a saturated share is only a lower bound), into a
+ * running mean of weight 1/SPREAD_WEIGHT.
+ */
+static void learn_spread(struct gpugov_deadline_state *dl, u32 cur,
+			 const struct gpugov_sample *s)
+{
+	u32 u = (u32)min_t(u64, gpugov_ratio_q16(s->busy_ns, s->interval_ns),
+			   GPUGOV_Q16_ONE);
+	bool sat = gpugov_saturated(s);
+	u32 diff = u > dl->last_q16 ? u - dl->last_q16 : dl->last_q16 - u;
+	u32 rel;
+
+	if (!sat && dl->last_opp == cur && dl->last_q16) {
+		rel = (u32)min_t(u64, gpugov_ratio_q16(diff, dl->last_q16),
+				 GPUGOV_Q16_ONE);
+		if (rel > dl->spread_q16)
+			dl->spread_q16 += (rel - dl->spread_q16) / SPREAD_WEIGHT;
+		else
+			dl->spread_q16 -= (dl->spread_q16 - rel) / SPREAD_WEIGHT;
+	}
+	dl->last_opp = sat ? GPUGOV_MAX_OPPS : cur;
+	dl->last_q16 = u;
 }
 
 /*
@@ -110,16 +151,17 @@ static void raise_miss(struct gpugov_deadline_state *dl,
  * counter source reports the work's own intervals and the work filled one
  * (the interval stretched with the work), busy time B compares with the
  * expected busy time D and the limit instead.  A miss of an estimate
- * (U > E, or B > D) multiplies the factor by U / E (or B / D): the model
- * under-predicted by that much.  A miss of an exact prediction (U > L, or
- * B > the limit) is the work growing by g = U / E, and the headroom already
- * allowed for L / I of it (util): the factor becomes g * L / I, so that
- * work predicted to fit the limit would fit the whole interval were it to
- * grow by g again (g alone had kept it a clock higher than that: the
- * headroom counted twice).  Saturated, the limit is all there is: g.  The
- * top OPP is not judged: there is nothing faster to move to, and its
- * misses (more work than the last interval's) would make every slower OPP
- * look worse.
+ * beyond the work's spread S (U > E * (1 + S), or B > D * (1 + S))
+ * multiplies the factor by U / (E * (1 + S)) (or B / (D * (1 + S))): the
+ * model under-predicted by that much more than the work varies.  A miss of
+ * an exact prediction (U > L, or B > the limit) is the work growing by
+ * g = U / E, and the headroom already allowed for L / I of it (util): the
+ * factor becomes g * L / I, so that work predicted to fit the limit would
+ * fit the whole interval were it to grow by g again (g alone had kept it a
+ * clock higher than that: the headroom counted twice).  Saturated, the
+ * limit is all there is: g.  The top OPP is not judged: there is nothing
+ * faster to move to, and its misses (more work than the last interval's)
+ * would make every slower OPP look worse.
  */
 void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 			   const struct gpugov_opp_table *t, u32 cur,
@@ -136,6 +178,9 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 		limit = dl->limit_ps;
 		room = GPUGOV_Q16_ONE;
 	}
+	learn_spread(dl, cur, s);
+	if (!dl->expect_exact)
+		want = gpugov_mul_q16(want, GPUGOV_Q16_ONE + dl->spread_q16);
 	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want &&
 	    (!dl->expect_exact || got > limit)) {
 		r = gpugov_mul_q16(gpugov_ratio_q16(got, want),

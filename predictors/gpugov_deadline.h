@@ -28,6 +28,12 @@ struct gpugov_decision;
  * @prev_sat: that sample was saturated and decided under `deadline`
  * @held_q16: @prev_q16 where the decision just made applied it (this
  *	sample saturated too), else 0
+ * @spread_q16: how much the work varies from one interval to the next:
+ *	the mean relative change of the busy share between consecutive
+ *	unsaturated samples at the same OPP, Q16
+ * @last_q16: the busy share of the last sample, Q16
+ * @last_opp: its OPP, GPUGOV_MAX_OPPS if it was saturated or there was
+ *	none since a restart
  */
 struct gpugov_deadline_state {
 	u32 miss_q16[GPUGOV_MAX_OPPS];
@@ -40,6 +46,9 @@ struct gpugov_deadline_state {
 	u32 prev_q16[GPUGOV_MAX_OPPS];
 	u32 held_q16[GPUGOV_MAX_OPPS];
 	bool prev_sat;
+	u32 spread_q16;
+	u32 last_q16;
+	u32 last_opp;
 };
 
 void gpugov_deadline_init(struct gpugov_deadline_state *dl);

@@ -3,6 +3,7 @@
  * test_policy.c - behaviour of the objectives, the power model, the
  * capability fallback and the busy-only model on hand-made cases.
  */
+#include <math.h>
 #include <stdio.h>
 #include "tap.h"
 #include "gpugov_predict.h"
@@ -600,16 +601,23 @@ static void test_target_bounds(void)
 	       "not as 50%% (OPP %u)", at100, got);
 }
 
-/* Whether any miss factor is above 1.0. */
-static bool any_miss(const struct gpugov_policy_state *ps,
-		     const struct gpugov_opp_table *t)
+/* Whether any miss factor of @dl is above 1.0. */
+static bool any_miss_dl(const struct gpugov_deadline_state *dl,
+			const struct gpugov_opp_table *t)
 {
 	u32 i;
 
 	for (i = 0; i < t->nr; i++)
-		if (ps->deadline.miss_q16[i] != GPUGOV_Q16_ONE)
+		if (dl->miss_q16[i] != GPUGOV_Q16_ONE)
 			return true;
 	return false;
+}
+
+/* ... of @ps */
+static bool any_miss(const struct gpugov_policy_state *ps,
+		     const struct gpugov_opp_table *t)
+{
+	return any_miss_dl(&ps->deadline, t);
 }
 
 /*
@@ -665,6 +673,63 @@ static void test_deadline_exact(void)
 	       miss_after(4, false, 1900) < one * 1845 / 1000,
 	       "a bound's miss raises the factor by the growth beyond the 90%% headroom, 1.9 * 0.9 (%.4f); an estimate's by all of it, 1.9 (%.4f)",
 	       miss_after(4, true, 1900) / 65536.0, miss_after(4, false, 1900) / 65536.0);
+}
+
+/*
+ * Work that varies from interval to interval: the spread is learned at a
+ * fixed OPP, with no model involved, and an estimate's miss counts only
+ * beyond it, by how much it exceeds it.
+ */
+static void test_deadline_spread(void)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_deadline_state dl;
+	static struct gpugov_decision d;
+	static struct gpugov_sample s;
+	u32 one = GPUGOV_Q16_ONE, i, spread;
+	double want;
+
+	gpugov_deadline_init(&dl);
+	s.interval_ns = 2000000;
+	s.core_khz = t.opp[2].core_khz;
+	/* 1.0 and 1.2 ms of 2 ms in turn: changes of 20% and 16.7% */
+	for (i = 0; i < 64; i++) {
+		s.busy_ns = i & 1 ? 1200000 : 1000000;
+		gpugov_deadline_learn(&dl, &t, 2, &s);
+	}
+	spread = dl.spread_q16;
+	tap_ok(spread > one * 17 / 100 && spread < one * 19 / 100,
+	       "1.0 and 1.2 ms in turn at one OPP: a spread of about 18%% (%.3f)",
+	       spread / 65536.0);
+	s.busy_ns = s.interval_ns;
+	gpugov_deadline_learn(&dl, &t, 2, &s);
+	s.busy_ns = 100000;
+	gpugov_deadline_learn(&dl, &t, 2, &s);
+	s.core_khz = t.opp[3].core_khz;
+	gpugov_deadline_learn(&dl, &t, 3, &s);
+	tap_ok(dl.spread_q16 == spread,
+	       "a saturated sample, the one after it and a change of OPP teach no spread");
+
+	/* an estimate at OPP 2, made at OPP 4: 1 ms of 2 ms */
+	d.cur = 4;
+	d.chosen = 2;
+	d.time_ps[2] = 1000000000ULL;
+	d.limit_ps = 1800000000ULL;
+	s.core_khz = t.opp[2].core_khz;
+	s.busy_ns = 1000000;
+	gpugov_deadline_expect(&dl, &d, &s);
+	s.busy_ns = 1150000;
+	gpugov_deadline_learn(&dl, &t, 2, &s);
+	tap_ok(!any_miss_dl(&dl, &t),
+	       "an estimate 15%% short, within the spread: no miss");
+	gpugov_deadline_expect(&dl, &d, &s);
+	s.busy_ns = 1500000;
+	gpugov_deadline_learn(&dl, &t, 2, &s);
+	/* 1.5 / (1 + spread), less one interval's decay of 1/16 */
+	want = 1.0 + (1.5 / (1.0 + dl.spread_q16 / 65536.0) - 1.0) * 15 / 16;
+	tap_ok(fabs(dl.miss_q16[2] / 65536.0 - want) < 0.002 && want > 1.2,
+	       "50%% short: a miss of what the spread (%.3f) does not cover (%.4f, %.4f)",
+	       dl.spread_q16 / 65536.0, dl.miss_q16[2] / 65536.0, want);
 }
 
 /*
@@ -812,6 +877,7 @@ int main(void)
 	test_deadline_back_to_back();
 	test_deadline_bounded();
 	test_deadline_exact();
+	test_deadline_spread();
 	test_busy_probe();
 	test_idle_power();
 	test_target_bounds();

@@ -60,6 +60,8 @@ int main(void)
 	      "decision: key value lines");
 	vt_ok(vt_key(vt_govdbg(0, "decision"), "limit_ps") > 0,
 	      "decision: the default objective deadline's time limit (limit_ps > 0)");
+	vt_ok(vt_key(vt_govdbg(0, "decision"), "spread_q16") <= 65536,
+	      "decision: the work's spread deadline learned, at most 1.0 in Q16");
 	vt_ok(kv_lines_numeric(vt_govdbg(0, "stats"), NULL) == 7,
 	      "stats: 7 numeric lines");
 	vt_ok(vt_key(vt_govdbg(0, "pcstall"), "entries") == 128 &&

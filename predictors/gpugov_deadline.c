@@ -57,8 +57,8 @@
 
 /* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
 #define MISS_DECAY	16
-/* The spread is a running mean over about SPREAD_WEIGHT intervals. */
-#define SPREAD_WEIGHT	8
+/* The spread is a running mean of weight 1/8 (Q16). */
+#define SPREAD_BETA	(GPUGOV_Q16_ONE / 8)
 
 /**
  * gpugov_deadline_init() - nothing learned: every factor 1.0
@@ -94,27 +94,24 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 }
 
 /*
- * Update the spread from @s, at OPP @cur: the relative change of the busy
- * share U since the last sample, |U - U_last| / U_last, when both ran at
- * @cur unsaturated (a saturated share is only a lower bound), into a
- * running mean of weight 1/SPREAD_WEIGHT.
+ * Update the spread from a sample at OPP @cur that filled the share @share
+ * of its interval (Q16; @sat: saturated): the relative change of the share
+ * U since the last sample, |U - U_last| / U_last, when both ran at @cur
+ * unsaturated (a saturated share is only a lower bound), into a running
+ * mean of weight SPREAD_BETA.
  */
 static void learn_spread(struct gpugov_deadline_state *dl, u32 cur,
-			 const struct gpugov_sample *s)
+			 u64 share, bool sat)
 {
-	u32 u = (u32)min_t(u64, gpugov_ratio_q16(s->busy_ns, s->interval_ns),
-			   GPUGOV_Q16_ONE);
-	bool sat = gpugov_saturated(s);
+	u32 u = (u32)min_t(u64, share, GPUGOV_Q16_ONE);
 	u32 diff = u > dl->last_q16 ? u - dl->last_q16 : dl->last_q16 - u;
-	u32 rel;
+	u64 rel;
 
 	if (!sat && dl->last_opp == cur && dl->last_q16) {
-		rel = (u32)min_t(u64, gpugov_ratio_q16(diff, dl->last_q16),
-				 GPUGOV_Q16_ONE);
-		if (rel > dl->spread_q16)
-			dl->spread_q16 += (rel - dl->spread_q16) / SPREAD_WEIGHT;
-		else
-			dl->spread_q16 -= (dl->spread_q16 - rel) / SPREAD_WEIGHT;
+		rel = min_t(u64, gpugov_ratio_q16(diff, dl->last_q16),
+			    GPUGOV_Q16_ONE);
+		dl->spread_q16 = (u32)gpugov_ewma_q16(SPREAD_BETA, rel,
+						      dl->spread_q16);
 	}
 	dl->last_opp = sat ? GPUGOV_MAX_OPPS : cur;
 	dl->last_q16 = u;
@@ -170,15 +167,16 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns);
 	u64 want = dl->expect_q16, limit = dl->limit_q16;
 	u64 room = min_t(u64, dl->limit_q16, GPUGOV_Q16_ONE), r;
+	bool sat = gpugov_saturated(s);
 	u32 i;
 
-	if (s->caps && gpugov_saturated(s)) {
+	learn_spread(dl, cur, got, sat);
+	if (s->caps && sat) {
 		got = gpugov_busy_ps(s);
 		want = dl->expect_ps;
 		limit = dl->limit_ps;
 		room = GPUGOV_Q16_ONE;
 	}
-	learn_spread(dl, cur, s);
 	if (!dl->expect_exact)
 		want = gpugov_mul_q16(want, GPUGOV_Q16_ONE + dl->spread_q16);
 	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want &&

@@ -52,6 +52,19 @@ static inline u64 gpugov_sat_add(u64 a, u64 b)
 }
 
 /**
+ * gpugov_ewma_q16() - a running mean: beta * @nv + (1 - beta) * @old
+ * @beta: weight of the new value, Q16; above 1.0 it is 1.0
+ * @nv: new value
+ * @old: mean so far
+ */
+static inline u64 gpugov_ewma_q16(u32 beta, u64 nv, u64 old)
+{
+	beta = min_t(u32, beta, GPUGOV_Q16_ONE);
+	return gpugov_sat_add(gpugov_mul_shr64(nv, beta, 16),
+			      gpugov_mul_shr64(old, GPUGOV_Q16_ONE - beta, 16));
+}
+
+/**
  * gpugov_mul_q16() - a * q16 / 2^16, saturating
  * @a: value
  * @q16: Q16 factor; values above GPUGOV_RATIO_MAX are clamped to it

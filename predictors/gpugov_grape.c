@@ -111,14 +111,6 @@ static u64 gr_clamp(u64 v, u64 lo, u64 hi)
 	return v < lo ? lo : (v > hi ? hi : v);
 }
 
-/* beta * new + (1 - beta) * old, beta Q16 */
-static u64 gr_ewma(u32 beta, u64 nv, u64 old)
-{
-	beta = min_t(u32, beta, GR_Q16_ONE);
-	return gpugov_sat_add(gpugov_mul_shr64(nv, beta, 16),
-			      gpugov_mul_shr64(old, GR_Q16_ONE - beta, 16));
-}
-
 /* v +/- d, saturating at 0 and U64_MAX */
 static u64 gr_move(u64 v, bool up, u64 d)
 {
@@ -466,7 +458,7 @@ static void gr_learn(struct gpugov_grape_state *g,
 		v = gpugov_mul_shr64(h, w, GR_SH);
 		v = gpugov_mul_div64(v, g->core_max,
 				     max_t(u32, t->opp[cur].core_khz, 1));
-		v = gr_ewma(p->beta_q16, v, g->mu[m]);
+		v = gpugov_ewma_q16(p->beta_q16, v, g->mu[m]);
 		/* lines 3-8: between the neighbouring levels */
 		hi = m + 1 < g->nr_mem ? g->mu[m + 1] : g->mu_top;
 		g->mu[m] = gr_clamp(v, g->mu[m - 1], hi);
@@ -479,7 +471,7 @@ static void gr_learn(struct gpugov_grape_state *g,
 							   g->cost[cur]));
 		v = gpugov_mul_div64(power, GR_ONE, g->p_unit);
 		v = gpugov_mul_div64(v, GR_ONE, g->core_cost[cur]);
-		v = gr_ewma(p->beta_q16, v, g->cmem[m]);
+		v = gpugov_ewma_q16(p->beta_q16, v, g->cmem[m]);
 		lo = m ? g->cmem[m - 1] : GR_C_MIN;
 		hi = m + 1 < g->nr_mem ? g->cmem[m + 1] : GR_C_MAX;
 		g->cmem[m] = gr_clamp(v, lo, hi);

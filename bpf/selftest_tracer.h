@@ -174,9 +174,9 @@ static inline int tracer_stop(struct tracer *t)
 	if (t->pid <= 0)
 		return tracer_wait(t, 0);
 	kill(t->pid, SIGINT);
-	for (waited = 0; waited < 30000; waited += 5000) {
+	for (waited = 0;; waited += 5000) {
 		ret = tracer_wait(t, 5000);
-		if (t->pid <= 0)
+		if (t->pid <= 0 || waited + 5000 >= 30000)
 			break;
 		kill(t->pid, SIGTERM);
 	}

@@ -3,8 +3,11 @@
 # simple_ondemand's stock settings and the oracles, on every suite
 # application, both simulated GPUs, paced at 30/60/90% load and back to
 # back; then the busy-only path on 60 synthetic paced games as a stock
-# driver sees them (scripts/bench-governors-frames.sh).  Its own target, not part of `make bench` (about a minute on two
-# cores; the sweeps are cached in build/bench-governors/sweeps).
+# driver sees them (scripts/bench-governors-frames.sh).  coremem is first
+# calibrated to each GPU on the microbenchmarks (gpugov-replay
+# fit-coremem).  Its own target, not part of `make bench` (about a minute
+# and a half on two cores; the sweeps and the calibrations are cached in
+# build/bench-governors).
 #
 #   make bench-governors          summary on stdout; matrix.csv, matrix.json,
 #                                 summary.txt, heatmap.png in build/bench-governors

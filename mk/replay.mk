@@ -51,3 +51,13 @@ validate-replay: $(BUILD)/gpugov-replay
 				{ print "MAPE " $$4 " %, max " $$5 " %, bias " $$6 " %" }' || exit 1; \
 		done; \
 	done
+	@echo "== calibration: coremem's DRAM constants fitted on one set (fit-coremem), judged on the other"
+	@for s in 49 36; do \
+		o=$$((85 - s)); \
+		$(BUILD)/gpugov-replay fit-coremem --coremem-gpu gtx980 --out $(VAL)/fit-$$s.gpu \
+			$(VAL)/$$s/*.trace 2>&1 | sed "s/^gpugov-replay fit-coremem:/fitted on the $$s-pair set:/" && \
+		printf 'on the %s-pair set ' $$o && \
+		$(BUILD)/gpugov-replay accuracy --predictor coremem --coremem-gpu $(VAL)/fit-$$s.gpu --csv \
+			$(VAL)/$$o/*.trace | awk -F, '$$1 == "coremem" && $$2 == "all" \
+			{ print "MAPE " $$4 " %, max " $$5 " %, bias " $$6 " % (gtx980 above)" }' || exit 1; \
+	done

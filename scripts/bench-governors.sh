@@ -31,7 +31,13 @@
 # ACCREAC (accreac-deadline, accreac-edp: the time the work of the segment
 # just measured took at every OPP), which separates what reacting one
 # segment late costs, which no model can recover, from what a predictor's
-# errors cost.
+# errors cost.  Before the replay, the coremem model is calibrated to
+# each simulated GPU as a user calibrates it on a board
+# (scripts/bench-governors-fit.sh, `gpugov-replay fit-coremem`): its DRAM
+# constants fitted on sweeps of the microbenchmarks in
+# tools/sim/workloads/kernels (cached like the applications' sweeps), over
+# the GPU's SM count and warp slots; `run --coremem-gpu` then uses that
+# description for the GPU's cells.
 #
 # How to read it
 #
@@ -79,7 +85,9 @@
 # GOVBENCH_LOADS (30 60 90 b2b), GOVBENCH_OBJS (deadline edp: the first
 # is the default objective of the misses and the heat map), GOVBENCH_JOBS
 # (2 simulations at a time), GOVBENCH_FRAMES (1: the synthetic frames
-# too, the default; 0: not).
+# too, the default; 0: not), GOVBENCH_FIT_KERNELS (the microbenchmarks
+# coremem is calibrated on, default all; empty: no calibration, the
+# built-in gtx980 description).
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -121,12 +129,27 @@ for g in $gpus; do
 	done
 done | xargs -L 1 -P "${GOVBENCH_JOBS:-2}" scripts/bench-governors-sweep.sh "$sim" >&2
 
+kernels=${GOVBENCH_FIT_KERNELS-$(for f in tools/sim/workloads/kernels/*.wl; do basename "$f" .wl; done)}
+if [ -n "$kernels" ]; then
+	echo "== calibrate coremem to each GPU on $(echo "$kernels" | wc -w) microbenchmarks" >&2
+	for g in $gpus; do
+		for k in $kernels; do
+			echo "tools/sim/gpus/$g.gpu tools/sim/workloads/kernels/$k.wl $out/kernels/$g/$k.sweep"
+		done
+	done | xargs -L 1 -P "${GOVBENCH_JOBS:-2}" scripts/bench-governors-sweep.sh "$sim" >&2
+	for g in $gpus; do
+		echo "$g $out/kernels/$g $out/coremem/$g.cm"
+	done | xargs -L 1 -P "${GOVBENCH_JOBS:-2}" scripts/bench-governors-fit.sh "$replay" >&2
+fi
+
 echo "== pace and replay: loads $loads; objectives $objs" >&2
 objargs=$(for o in $objs; do printf ' --objective %s' "$o"; done)
 rm -rf "$out/traces"
 hdr=1
 for g in $gpus; do
 	static=$(awk '$1 == "power.static_uw" { print $2 }' "tools/sim/gpus/$g.gpu")
+	cm=
+	[ -z "$kernels" ] || cm="--coremem-gpu $out/coremem/$g.cm"
 	mkdir -p "$out/traces/$g"
 	for a in $apps; do
 		sw=$out/sweeps/$g/$a.sweep
@@ -138,8 +161,8 @@ for g in $gpus; do
 				"$replay" pace --load "$l" --idle-static-uw "$static" \
 					--idle-uw $idle_uw "$sw" "$tr"
 			fi
-			# shellcheck disable=SC2086 # $objargs: several options
-			"$replay" run --csv $objargs --idle-static-uw "$static" \
+			# shellcheck disable=SC2086 # $objargs, $cm: several options
+			"$replay" run --csv $objargs $cm --idle-static-uw "$static" \
 				--idle-uw $idle_uw "$tr" |
 				awk -v cell="$g,$a,$l,$nseg" -v hdr=$hdr \
 					-f scripts/bench-governors-cell.awk

@@ -11,7 +11,7 @@ here=$(dirname "$0")
 # shellcheck source-path=SCRIPTDIR source=tap.sh
 . "$here/tap.sh"
 export GOVBENCH_OUT="$tmp/gb" GOVBENCH_APPS=phase-alternating GOVBENCH_GPUS=fermi-15sm \
-	GOVBENCH_LOADS="60 b2b" GOVBENCH_FRAMES=0
+	GOVBENCH_LOADS="60 b2b" GOVBENCH_FRAMES=0 GOVBENCH_FIT_KERNELS="stream-triad compute-fma"
 m=$tmp/gb/matrix.csv
 sweep=$tmp/gb/sweeps/fermi-15sm/phase-alternating.sweep
 
@@ -28,6 +28,16 @@ for p in performance simple_ondemand-90/5 simple_ondemand-45/5 simple_ondemand-5
 done
 check "matrix: the no-loss oracle never overruns nor spends more than performance" \
 	awk -F, '$6 == "oracle-deadline" { n++; bad += $14 != 0 || $7 > 1 } END { exit !(n == 2 && !bad) }' "$m"
+check "coremem calibrated on the microbenchmarks, with the simulated GPU's SMs and warp slots" \
+	sh -c "grep -qx 'sm_count = 15' \"$tmp/gb/coremem/fermi-15sm.cm\" &&
+	       grep -qx 'warps_max = 48' \"$tmp/gb/coremem/fermi-15sm.cm\" &&
+	       grep -q 'fitted  .*fermi-15sm.cm: .* moves, MAPE' \"$tmp/err\" &&
+	       [ -f \"$tmp/gb/kernels/fermi-15sm/stream-triad.sweep\" ]"
+check "matrix: coremem's back-to-back row is the replay's with that description" \
+	sh -c "\"$B/gpugov-replay\" run --csv --objective deadline --objective edp \
+	         --coremem-gpu \"$tmp/gb/coremem/fermi-15sm.cm\" --idle-static-uw 60000000 \
+	         --idle-uw 10000000 \"$sweep\" | grep ',gpugov-coremem-deadline,' >\"$tmp/cm-row\" &&
+	       grep ',b2b,.*,gpugov-coremem-deadline,' \"$m\" | cut -d, -f5- | cmp -s - \"$tmp/cm-row\""
 check "summary: a line per gpugov predictor and objective in each class, on stdout and in summary.txt" \
 	sh -c "[ \"\$(grep -c '^gpugov-crisp-\\(deadline\\|edp\\)  *[0-9]' \"$tmp/gb/summary.txt\")\" -eq 4 ] &&
 	       grep -q '^== back-to-back: 1 cells' \"$tmp/out\" && grep -q '^== paced: 1 cells' \"$tmp/out\""
@@ -45,6 +55,7 @@ check "--json: one object per matrix row" \
 check "a second run keeps the cached sweep" \
 	sh -c "touch -d '2000-01-01' \"$sweep\" && \"$bin\" >/dev/null 2>\"$tmp/err\" &&
 	       grep -q 'cached' \"$tmp/err\" && [ \"\$(find \"$sweep\" -newermt 2001-01-01)\" = '' ]"
+check "a second run keeps the calibration" grep -q 'cached  .*fermi-15sm.cm' "$tmp/err"
 check "... and a changed key sweeps again" \
 	sh -c "echo stale >\"$sweep.key\" && \"$bin\" >/dev/null 2>\"$tmp/err\" && grep -q 'swept' \"$tmp/err\""
 printf 'kernel k\ngrid 4\nblock 64\ncode\nalu r1 *4\nendkernel\nrun k\nframe\nrun k 2\n' \

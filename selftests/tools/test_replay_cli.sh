@@ -241,6 +241,35 @@ check "accuracy: --coremem-gpu rescues a header naming an unknown GPU" \
 	sh -c "\"$bin\" accuracy --predictor coremem --csv --coremem-gpu v100 \"$tmp/cma/k1.trace\" | \
 	       cmp -s - \"$tmp/acc-v100.csv\""
 
+# ---- fit-coremem: calibrate coremem's DRAM constants to the traces ----
+"$bin" fit-coremem --base top --out "$tmp/fit.gpu" "$tmp/cm0/k1.trace" 2>"$tmp/fit.err"
+st=$?
+before=$(awk -F, '$1 == "coremem" && $2 == "all" { print $4 }' "$tmp/acc-def.csv")
+check "fit-coremem: exit 0, its starting error is accuracy's coremem MAPE ($before %)" \
+	sh -c "[ $st -eq 0 ] && grep -q 'MAPE $before % -> ' \"$tmp/fit.err\""
+"$bin" accuracy --predictor coremem --csv --coremem-gpu "$tmp/fit.gpu" "$tmp/cm0/k1.trace" \
+	>"$tmp/acc-fit.csv" 2>/dev/null
+after=$(awk -F, '$1 == "coremem" && $2 == "all" { print $4 }' "$tmp/acc-fit.csv")
+check "fit-coremem: the description it writes reads back, with the error it reports ($after %)" \
+	sh -c "grep -q -- '-> $after % ' \"$tmp/fit.err\" && grep -q '^# on 3 moves of 1 traces' \"$tmp/fit.gpu\" &&
+	       awk 'BEGIN { exit !($after < $before) }'"
+check "fit-coremem: the other keys stay the starting description's (v100: 80 SMs of 64 cores, L2 193, L_INST 8)" \
+	sh -c "\"$bin\" fit-coremem --base top --coremem-gpu \"$tmp/v100.gpu\" \"$tmp/cm0/k1.trace\" 2>/dev/null |
+	       grep -c -x -e 'sm_count = 80' -e 'cores_sm = 64' -e 'l2_lat = 193.000000' -e 'inst_lat = 8.000000' |
+	       grep -qx 4"
+check "fit-coremem: no trace: exit 2" run 2 fit-coremem
+check "fit-coremem: --base beyond the trace's OPPs: exit 2" run 2 fit-coremem --base 9 "$tmp/cm0/k1.trace"
+check "fit-coremem: --base neither an index, top nor all: exit 2" run 2 fit-coremem --base most "$tmp/cm0/k1.trace"
+check "fit-coremem: a trace without coremem's counters is named and nothing is fitted: exit 1" \
+	sh -c "\"$bin\" fit-coremem \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'small.trace: skipped' &&
+	       { \"$bin\" fit-coremem \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+check "fit-coremem: malformed trace names file and line, exit 1" \
+	sh -c "\"$bin\" fit-coremem \"$tmp/bad.trace\" 2>&1 | grep -q 'bad.trace:13:' &&
+	       { \"$bin\" fit-coremem \"$tmp/bad.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+check "fit-coremem: an output it cannot write is named, exit 1" \
+	sh -c "\"$bin\" fit-coremem --out /nonexistent/x.gpu \"$tmp/cm0/k1.trace\" 2>&1 | grep -q '/nonexistent/x.gpu' &&
+	       { \"$bin\" fit-coremem --out /nonexistent/x.gpu \"$tmp/cm0/k1.trace\" 2>/dev/null; [ \$? -eq 1 ]; }"
+
 echo "1..$n"
 echo "RESULT replay-cli: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

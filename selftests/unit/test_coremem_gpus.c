@@ -15,7 +15,11 @@
  * 3. The file format: a full file and a "base" file read exactly, and
  *    every kind of bad input refused with FILE:LINE.
  * 4. The trace header: coremem-gpu written, read back, malformed refused.
+ * 5. The writer: every built-in description written and read back
+ *    exactly; a key set by name rounds to its unit and is clamped to the
+ *    range the file format accepts.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,6 +467,50 @@ static void test_trace_header(void)
 	tap_ok(rc < 0, "trace writer refuses a coremem-gpu with a blank");
 }
 
+static void test_write(void)
+{
+	struct gpugov_coremem_params p, back;
+	char err[COREMEM_GPU_ERR_MAX], path[256];
+	int bad = 0, i;
+	u32 id;
+	FILE *f;
+
+	for (id = 0; id < GPUGOV_CM_NR_GPUS; id++) {
+		snprintf(path, sizeof(path), "%s/w%u.gpu", tmpdir, id);
+		f = fopen(path, "w");
+		if (!f || coremem_gpu_write(f, &gpugov_coremem_gpu(id)->p) ||
+		    fclose(f) ||
+		    coremem_gpu_parse_file(path, &back, err, sizeof(err)) ||
+		    memcmp(&back, &gpugov_coremem_gpu(id)->p, sizeof(back))) {
+			bad++;
+			tap_diag("%s: not read back as written", gpugov_coremem_gpu_name(id));
+		}
+	}
+	tap_ok(!bad, "writer: every built-in description reads back exactly");
+
+	p = gpugov_coremem_gpu(GPUGOV_CM_GTX980)->p;
+	i = coremem_gpu_key_find("ldm_a");
+	tap_ok(i >= 0 && coremem_gpu_key_get(&p, i) == 222.78 &&
+	       coremem_gpu_key_find("sm_count") >= 0 &&
+	       coremem_gpu_key_get(&p, coremem_gpu_key_find("sm_count")) == 16 &&
+	       coremem_gpu_key_find("base") < 0 && coremem_gpu_key_find("ldm") < 0,
+	       "keys: found by exact name, read in cycles and counts");
+	coremem_gpu_key_set(&p, i, 1.0000004);
+	tap_ok(p.ldm_a_u == 1000000, "keys: a constant rounds to micro-cycles");
+	coremem_gpu_key_set(&p, i, -3);
+	tap_ok(p.ldm_a_u == 0, "keys: a negative constant is clamped to 0");
+	coremem_gpu_key_set(&p, i, 1e12);
+	tap_ok(p.ldm_a_u == U32_MAX, "keys: a huge constant is clamped to the format's maximum");
+	coremem_gpu_key_set(&p, i, NAN);
+	tap_ok(p.ldm_a_u == 0, "keys: NaN is the minimum");
+	i = coremem_gpu_key_find("ddm_a");
+	coremem_gpu_key_set(&p, i, 7208.57);
+	tap_ok(p.ddm_a_u == 7208570000ULL, "keys: ddm_a beyond 32 bits of micro-cycles");
+	i = coremem_gpu_key_find("sm_count");
+	coremem_gpu_key_set(&p, i, 0);
+	tap_ok(p.sm_count == 1, "keys: a count is clamped to its minimum, 1");
+}
+
 int main(void)
 {
 	char cmd[64];
@@ -478,6 +526,7 @@ int main(void)
 	test_file_good();
 	test_file_bad();
 	test_trace_header();
+	test_write();
 	ret = tap_done("test_coremem_gpus");
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	if (system(cmd))

@@ -119,6 +119,94 @@ static void set_key(struct gpugov_coremem_params *p, const struct cm_key *k,
 		*(u32 *)at = (u32)v;
 }
 
+/**
+ * coremem_gpu_key_find() - a key of the file format by name
+ * @name: the key, NUL-terminated
+ *
+ * Return: its index (0 .. COREMEM_GPU_NR_KEYS - 1), or -1.
+ */
+int coremem_gpu_key_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_KEYS; i++)
+		if (!strcmp(cm_keys[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* The value of key @i in @p: a count, or micro-units. */
+static u64 get_key(const struct gpugov_coremem_params *p, size_t i)
+{
+	const char *at = (const char *)p + cm_keys[i].off;
+
+	return cm_keys[i].kind == KEY_MICRO64 ? *(const u64 *)at :
+						*(const u32 *)at;
+}
+
+/**
+ * coremem_gpu_key_get() - a constant of @p in cycles (or its unit)
+ * @p: description
+ * @i: key index from coremem_gpu_key_find()
+ */
+double coremem_gpu_key_get(const struct gpugov_coremem_params *p, int i)
+{
+	double v = (double)get_key(p, i);
+
+	return cm_keys[i].kind == KEY_COUNT ? v : v / GPUGOV_CM_MICRO;
+}
+
+/**
+ * coremem_gpu_key_set() - set a constant of @p, rounded to its unit and
+ * clamped to the range the file format accepts
+ * @p: description
+ * @i: key index from coremem_gpu_key_find()
+ * @v: the value in cycles (or its unit)
+ */
+void coremem_gpu_key_set(struct gpugov_coremem_params *p, int i, double v)
+{
+	const struct cm_key *k = &cm_keys[i];
+	double scale = k->kind == KEY_COUNT ? 1 : GPUGOV_CM_MICRO;
+	double u = v * scale + 0.5;
+	u64 r;
+
+	if (!(u >= (double)k->min))	/* NaN too */
+		r = k->min;
+	else if (u >= (double)k->max)
+		r = k->max;
+	else
+		r = (u64)u;
+	set_key(p, k, r);
+}
+
+/**
+ * coremem_gpu_write() - write @p as a complete description file
+ * @f: output
+ * @p: description
+ *
+ * Every key, in the order of docs/coremem.md, so that the file reads back
+ * (coremem_gpu_parse_file()) as exactly @p.
+ *
+ * Return: 0, or -1 on an output error.
+ */
+int coremem_gpu_write(FILE *f, const struct gpugov_coremem_params *p)
+{
+	size_t i;
+
+	for (i = 0; i < NR_KEYS; i++) {
+		u64 v = get_key(p, i);
+
+		if (cm_keys[i].kind == KEY_COUNT)
+			fprintf(f, "%s = %llu\n", cm_keys[i].name,
+				(unsigned long long)v);
+		else
+			fprintf(f, "%s = %llu.%06llu\n", cm_keys[i].name,
+				(unsigned long long)(v / GPUGOV_CM_MICRO),
+				(unsigned long long)(v % GPUGOV_CM_MICRO));
+	}
+	return ferror(f) ? -1 : 0;
+}
+
 /* Strip blanks from both ends of [*s, *s + *len). */
 static void trim(const char **s, size_t *len)
 {

@@ -8,6 +8,7 @@
 #define GPUGOV_COREMEM_GPU_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "gpugov_coremem.h"
 
 #define COREMEM_GPU_ERR_MAX	512
@@ -31,5 +32,9 @@ int coremem_gpu_parse_file(const char *path, struct gpugov_coremem_params *p,
 int coremem_gpu_select(const char *arg, struct coremem_gpu_sel *sel,
 		       char *err, size_t errlen);
 void coremem_gpu_names(char *buf, size_t len);
+int coremem_gpu_key_find(const char *name);
+double coremem_gpu_key_get(const struct gpugov_coremem_params *p, int i);
+void coremem_gpu_key_set(struct gpugov_coremem_params *p, int i, double v);
+int coremem_gpu_write(FILE *f, const struct gpugov_coremem_params *p);
 
 #endif /* GPUGOV_COREMEM_GPU_H */

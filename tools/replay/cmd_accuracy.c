@@ -181,21 +181,10 @@ static void print_help(void)
 static int accuracy_opt(int c, void *ctx)
 {
 	struct accuracy_opts *o = ctx;
-	u32 v;
 
 	switch (c) {
 	case 'b':
-		if (!strcmp(optarg, "top")) {
-			o->base = -1;
-		} else if (parse_u32(optarg, strlen(optarg), &v) || v >= GPUGOV_MAX_OPPS) {
-			fprintf(stderr, "gpugov-replay accuracy: --base '%s' is not an OPP "
-				"index: give 0 (the lowest OPP) to %d, or top\n", optarg,
-				GPUGOV_MAX_OPPS - 1);
-			return EXIT_USAGE;
-		} else {
-			o->base = (int)v;
-		}
-		return 0;
+		return parse_base_opp("accuracy", optarg, false, &o->base);
 	case 'p':
 		return set_wanted(o->want, gpugov_predictor_find(optarg, strlen(optarg)));
 	default:
@@ -217,7 +206,7 @@ static int parse_accuracy_args(int argc, char **argv, struct accuracy_opts *o)
 	int ret;
 
 	memset(o, 0, sizeof(*o));
-	o->base = -1;
+	o->base = BASE_TOP;
 	ret = cmdline_parse(argc, argv, &cl);
 	if (ret)
 		return ret;

@@ -3,6 +3,7 @@
  * cmdline.c - the options the trace-evaluating subcommands share.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "cmdline.h"
 #include "gpugov_predict.h"
 
@@ -42,6 +43,35 @@ int cmdline_parse(int argc, char **argv, const struct cmdline *cl)
 		}
 		if (ret)
 			return ret;
+	}
+	return 0;
+}
+
+/**
+ * parse_base_opp() - the value of --base: an OPP index, "top", or where
+ * @all allows it "all"
+ * @cmd: the subcommand, for the message
+ * @arg: the value
+ * @all: "all" is accepted
+ * @base: set to the index, BASE_TOP or BASE_ALL
+ *
+ * Return: 0, or EXIT_USAGE after a message.
+ */
+int parse_base_opp(const char *cmd, const char *arg, bool all, int *base)
+{
+	u32 v;
+
+	if (!strcmp(arg, "top")) {
+		*base = BASE_TOP;
+	} else if (all && !strcmp(arg, "all")) {
+		*base = BASE_ALL;
+	} else if (parse_u32(arg, strlen(arg), &v) || v >= GPUGOV_MAX_OPPS) {
+		fprintf(stderr, "gpugov-replay %s: --base '%s' is not an OPP index: "
+			"give 0 (the lowest OPP) to %d, %s\n", cmd, arg,
+			GPUGOV_MAX_OPPS - 1, all ? "top or all" : "or top");
+		return EXIT_USAGE;
+	} else {
+		*base = (int)v;
 	}
 	return 0;
 }

@@ -39,7 +39,12 @@ struct cmdline {
 	struct gpugov_policy_params *par;
 };
 
+/* --base values besides an OPP index (parse_base_opp()) */
+#define BASE_TOP	(-1)	/* the top OPP */
+#define BASE_ALL	(-2)	/* every OPP, where @all allows it */
+
 int cmdline_parse(int argc, char **argv, const struct cmdline *cl);
+int parse_base_opp(const char *cmd, const char *arg, bool all, int *base);
 int cmdline_need_traces(const char *cmd, int argc);
 void print_policy_help_end(const char *usage, bool all);
 int set_wanted(bool *want, int id);

@@ -13,6 +13,7 @@ static const struct subcommand {
 } subcommands[] = {
 	{ "predict", cmd_predict, "what every model predicts for one sample at every OPP" },
 	{ "accuracy", cmd_accuracy, "open-loop prediction error over sweep traces" },
+	{ "fit-coremem", cmd_fit_coremem, "calibrate the coremem model's constants to one GPU" },
 	{ "run", cmd_run, "closed-loop policies over sweep traces vs baselines and oracle" },
 	{ "import", cmd_import, "measurement CSVs (NV-DVFS-Benchmark, generic) to sweep traces" },
 	{ "pace", cmd_pace, "sweep of back-to-back work to frame-paced work with idle time" },

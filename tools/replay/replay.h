@@ -19,6 +19,7 @@
 
 int cmd_predict(int argc, char **argv);
 int cmd_accuracy(int argc, char **argv);
+int cmd_fit_coremem(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_plot(int argc, char **argv);

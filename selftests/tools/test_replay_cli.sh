@@ -257,6 +257,18 @@ check "fit-coremem: the other keys stay the starting description's (v100: 80 SMs
 	sh -c "\"$bin\" fit-coremem --base top --coremem-gpu \"$tmp/v100.gpu\" \"$tmp/cm0/k1.trace\" 2>/dev/null |
 	       grep -c -x -e 'sm_count = 80' -e 'cores_sm = 64' -e 'l2_lat = 193.000000' -e 'inst_lat = 8.000000' |
 	       grep -qx 4"
+awk 'BEGIN {
+	print "kernel,core_mhz,mem_mhz,time_ms,insts,mem_insts,l2_txn,l2_hits,dram_txn,warps,occupancy_q16"
+	for (k = 1; k <= 250; k++)
+		for (f = 100; f <= 6400; f += 100)
+			printf "k%d,%d,1000,%.6f,300000,100000,100000,10000,90000,1000,65536\n", k, f, 0.5 + 100 / f
+}' >"$tmp/big.csv"
+"$bin" import csv "$tmp/big.csv" --out "$tmp/big" --combined big 2>/dev/null
+check "fit-coremem: more than a million moves (250 segments x 64 OPPs, every base) refused, exit 1" \
+	sh -c "\"$bin\" fit-coremem \"$tmp/big/big.trace\" 2>&1 >/dev/null | grep -q 'big.trace: more than 1000000 moves' &&
+	       { \"$bin\" fit-coremem \"$tmp/big/big.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+check "fit-coremem: ... from the top OPP alone it fits" \
+	sh -c "\"$bin\" fit-coremem --base top \"$tmp/big/big.trace\" 2>&1 >/dev/null | grep -q '^gpugov-replay fit-coremem: 15750 moves'"
 check "fit-coremem: no trace: exit 2" run 2 fit-coremem
 check "fit-coremem: --base beyond the trace's OPPs: exit 2" run 2 fit-coremem --base 9 "$tmp/cm0/k1.trace"
 check "fit-coremem: --base neither an index, top nor all: exit 2" run 2 fit-coremem --base most "$tmp/cm0/k1.trace"

@@ -21,6 +21,13 @@
 #include "sweep.h"
 #include "gpugov_predict.h"
 
+/*
+ * Every error evaluation goes over every move: a million moves take about a
+ * minute to fit, and all bases of a long trace with many OPPs could ask for
+ * gigabytes.
+ */
+#define MOVES_MAX	1000000
+
 struct fit_opts {
 	int base;		/* OPP index, BASE_TOP or BASE_ALL */
 	const char *out;	/* NULL: stdout */
@@ -89,11 +96,13 @@ static int fit_opt(int c, void *ctx)
 	}
 }
 
-/* Add one move; -1 if out of memory. */
+/* Add one move; -1 if out of memory or beyond MOVES_MAX. */
 static int obs_add(struct obs_set *set, const struct coremem_obs *ob)
 {
 	struct coremem_obs *o;
 
+	if (set->n == MOVES_MAX)
+		return -1;
 	if (set->n == set->cap) {
 		size_t cap = set->cap ? 2 * set->cap : 1024;
 
@@ -111,7 +120,7 @@ static int obs_add(struct obs_set *set, const struct coremem_obs *ob)
 	return 0;
 }
 
-/* The moves of trace @w from base OPP @b; -1 if out of memory. */
+/* The moves of trace @w from base OPP @b; -1 as obs_add(). */
 static int moves_from(struct obs_set *set, const struct sweep *w, u32 b)
 {
 	const struct gpugov_opp_table *t = &w->t.hdr.opps;
@@ -143,49 +152,55 @@ static int moves_from(struct obs_set *set, const struct sweep *w, u32 b)
 	return 0;
 }
 
+/* The moves of trace @w from the base(s) @base; 0 or EXIT_FAILURE_RUN. */
+static int trace_moves(struct obs_set *set, const struct sweep *w, int base)
+{
+	u32 b, nr = w->t.hdr.opps.nr;
+
+	for (b = 0; b < nr; b++) {
+		if ((base == BASE_TOP && b + 1 != nr) ||
+		    (base >= 0 && b != (u32)base) || !moves_from(set, w, b))
+			continue;
+		if (set->n == MOVES_MAX)
+			fprintf(stderr, "gpugov-replay fit-coremem: %s: more than "
+				"%d moves: fit from one base (--base N|top) or on "
+				"fewer traces\n", w->path, MOVES_MAX);
+		else
+			fprintf(stderr, "gpugov-replay fit-coremem: out of memory\n");
+		return EXIT_FAILURE_RUN;
+	}
+	return 0;
+}
+
 /* Every trace's moves into @set; 0, or an exit status (after a message). */
 static int collect(int argc, char **argv, const struct fit_opts *o,
 		   struct obs_set *set, struct gpugov_coremem_params *start)
 {
 	const u32 need = gpugov_pred_coremem.caps;
 	struct sweep w;
-	int a;
-	u32 b;
+	int a, ret = 0;
 
-	for (a = optind; a < argc; a++) {
+	for (a = optind; a < argc && !ret; a++) {
 		if (sweep_open(&w, argv[a], "fit-coremem"))
 			return EXIT_FAILURE_RUN;
 		if (a == optind)
 			*start = w.coremem;
+		set->traces++;
 		if (o->base >= (int)w.t.hdr.opps.nr) {
 			fprintf(stderr, "gpugov-replay fit-coremem: %s: --base %d is "
 				"not an OPP index of this trace (it has %u OPPs)\n",
 				argv[a], o->base, w.t.hdr.opps.nr);
-			sweep_free(&w);
-			return EXIT_USAGE;
-		}
-		set->traces++;
-		if ((w.t.hdr.caps & need) != need) {
+			ret = EXIT_USAGE;
+		} else if ((w.t.hdr.caps & need) != need) {
 			fprintf(stderr, "gpugov-replay fit-coremem: %s: skipped, "
 				"no coremem counters\n", argv[a]);
 			set->unscored++;
-			sweep_free(&w);
-			continue;
-		}
-		for (b = 0; b < w.t.hdr.opps.nr; b++) {
-			if ((o->base == BASE_TOP && b + 1 != w.t.hdr.opps.nr) ||
-			    (o->base >= 0 && b != (u32)o->base))
-				continue;
-			if (moves_from(set, &w, b)) {
-				fprintf(stderr, "gpugov-replay fit-coremem: out of "
-					"memory\n");
-				sweep_free(&w);
-				return EXIT_FAILURE_RUN;
-			}
+		} else {
+			ret = trace_moves(set, &w, o->base);
 		}
 		sweep_free(&w);
 	}
-	return 0;
+	return ret;
 }
 
 /* Write @p with a header saying what it was fitted on; 0 or -1. */

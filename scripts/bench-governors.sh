@@ -68,10 +68,14 @@
 #   worst T      the largest time relative to performance, and its cell
 # Then the misses of gpugov under the default objective: paced cells with
 # more energy than simple_ondemand-90/5 or time > 1.01, b2b cells with
-# time > 1.02.  Last, the same table and misses for the busy-only path
-# on synthetic paced frames (OUT/frames.csv; scripts/bench-governors-frames.sh:
-# a check on the class of workload a stock driver sees, made of none of
-# the suite's files).
+# time > 1.02.  Then the headroom frontier of the paced cells
+# (OUT/frontier.csv; scripts/bench-governors-frontier.sh): late cells and
+# %noloss of every predictor and of the perfect model at util 100..10, and
+# with the util chosen per cell in hindsight; what reacting one frame late
+# costs whatever the headroom.  Last, the same table and misses for the
+# busy-only path on synthetic paced frames (OUT/frames.csv;
+# scripts/bench-governors-frames.sh: a check on the class of workload a
+# stock driver sees, made of none of the suite's files).
 #
 # OUT/heatmap.png: a row per cell, a column per stock setting, oracle and
 # gpugov predictor (default objective); colour and number: energy relative
@@ -85,7 +89,8 @@
 # GOVBENCH_LOADS (30 60 90 b2b), GOVBENCH_OBJS (deadline edp: the first
 # is the default objective of the misses and the heat map), GOVBENCH_JOBS
 # (2 simulations at a time), GOVBENCH_FRAMES (1: the synthetic frames
-# too, the default; 0: not), GOVBENCH_FIT_KERNELS (the microbenchmarks
+# too, the default; 0: not), GOVBENCH_FRONTIER (1: the headroom frontier,
+# the default; 0: not), GOVBENCH_FIT_KERNELS (the microbenchmarks
 # coremem is calibrated on, default all; empty: no calibration, the
 # built-in gtx980 description).
 set -eu
@@ -188,6 +193,11 @@ awk -F, 'NR == 1 { split($0, name); next }
 
 awk -F, -v objs="$objs" -f scripts/bench-governors-matrix.awk \
 	-f scripts/bench-governors-summary.awk "$out/matrix.csv" >"$out/summary.txt"
+if [ "${GOVBENCH_FRONTIER:-1}" = 1 ] && [ -d "$out/traces" ] &&
+	echo "$loads" | grep -q '[0-9]'; then
+	echo "== the headroom frontier of the paced cells" >&2
+	scripts/bench-governors-frontier.sh "$replay" "$out" >>"$out/summary.txt"
+fi
 if [ "${GOVBENCH_FRAMES:-1}" = 1 ]; then
 	echo "== synthetic paced frames, as a stock driver sees them" >&2
 	scripts/bench-governors-frames.sh "$replay" "$out"

@@ -39,7 +39,8 @@ check "matrix: coremem's back-to-back row is the replay's with that description"
 	         --idle-uw 10000000 \"$sweep\" | grep ',gpugov-coremem-deadline,' >\"$tmp/cm-row\" &&
 	       grep ',b2b,.*,gpugov-coremem-deadline,' \"$m\" | cut -d, -f5- | cmp -s - \"$tmp/cm-row\""
 check "summary: a line per gpugov predictor and objective in each class, on stdout and in summary.txt" \
-	sh -c "[ \"\$(grep -c '^gpugov-crisp-\\(deadline\\|edp\\)  *[0-9]' \"$tmp/gb/summary.txt\")\" -eq 4 ] &&
+	sh -c "[ \"\$(sed '/^== the headroom frontier/q' \"$tmp/gb/summary.txt\" |
+	          grep -c '^gpugov-crisp-\\(deadline\\|edp\\)  *[0-9]')\" -eq 4 ] &&
 	       grep -q '^== back-to-back: 1 cells' \"$tmp/out\" && grep -q '^== paced: 1 cells' \"$tmp/out\""
 check "summary: simple_ondemand-90/5 matches its own energy in every cell" \
 	grep -q '^simple_ondemand-90/5 *1 100%' "$tmp/gb/summary.txt"
@@ -73,6 +74,29 @@ check "synthetic frames: 60 cells of 120 frames, busy and the baselines in each"
 check "synthetic frames: memory share 0.5 takes 0.5 + 0.5 * 543 / 266 = 1.52x as long at 266 MHz" \
 	sh -c "awk -v mem=0.50 -v noise=0 -v seed=1 -v frames=1 -f scripts/bench-governors-frames.awk |
 	       awk -F, '\$2 == 543 { t = \$3 } \$2 == 266 { h = \$3 } END { r = h / t; exit !(r > 1.515 && r < 1.526) }'"
+check "frontier: every util and the three causal static budgets for the paced cell" \
+	sh -c "[ \"\$(grep -c '^fermi-15sm,phase-alternating,60,[0-9]*,.*,accreac-deadline,' \"$tmp/gb/frontier.csv\")\" -eq 10 ] &&
+	       [ \"\$(grep -c '^fermi-15sm,phase-alternating,60,-,.*,ftl-static-' \"$tmp/gb/frontier.csv\")\" -eq 3 ] &&
+	       grep -q '^== the headroom frontier' \"$tmp/gb/summary.txt\""
+# The hindsight column is the largest share of the no-loss saving among
+# the utils on time, recomputed here from frontier.csv.
+check "frontier: the util chosen in hindsight is the best on time" \
+	sh -c "awk -F, '\$6 == \"oracle-deadline\" { nl = \$7 }
+		\$6 == \"accreac-deadline\" && \$8 <= 1.01 {
+			v = 100 * (1 - \$7) / (1 - nl); if (!f || v > b) { b = v; f = 1 } }
+		END { printf \"%.1f\\n\", f ? b : 0 }' \"$tmp/gb/frontier.csv\" >\"$tmp/best\" &&
+	       sed -n '/^== the headroom frontier/,\$p' \"$tmp/gb/summary.txt\" |
+	       awk '\$1 == \"accreac-deadline\" { print \$(NF - 1) }' | cmp -s - \"$tmp/best\""
+printf 'opp 1 1 1 1\nopp 2 2 2 2\n' >"$tmp/ftl.trace"
+for r in "0 0 12 5" "0 1 10 10" "1 0 10 5" "1 1 10 10" "2 0 10 5" "2 1 10 10"; do
+	# shellcheck disable=SC2086 # $r: the four fields of a record
+	set -- $r
+	echo "r $1 $2 $3 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 $4"
+done >>"$tmp/ftl.trace"
+check "follow the leader: the cheaper OPP once the frames before it fit the budget" \
+	sh -c "awk -v cell=g,a,1 -v app=a -v budgets='1.000 1.200' -f scripts/bench-governors-ftl.awk \
+	         \"$tmp/ftl.trace\" | cut -d, -f6- | tr '\\n' ' ' |
+	       grep -qx 'ftl-static-1.000,1.0000,1.0000 ftl-static-1.200,0.6667,1.0000 '"
 check "bad option: exit 2" sh -c "\"$bin\" --frob >/dev/null 2>&1; [ \$? -eq 2 ]"
 
 echo "1..$n"

@@ -182,6 +182,7 @@ static ssize_t gpugov_tunable_store(struct device *dev,
 
 GPUGOV_TUNABLE(max_slowdown, params.max_slowdown_pct, 0, 1000);
 GPUGOV_TUNABLE(util, params.util_pct, 0, 100);
+GPUGOV_TUNABLE(util_max, params.util_max_pct, 0, 100);
 GPUGOV_TUNABLE(slack, params.slack_pct, 0, 100);
 GPUGOV_TUNABLE(hysteresis, params.hysteresis_pct, 0, 100);
 GPUGOV_TUNABLE(power_dyn_uw, params.power.dyn_uw, 0, GPUGOV_POWER_MAX_UW);
@@ -400,6 +401,7 @@ static struct attribute *gpugov_attrs[] = {
 	&gpugov_choice_objective.available.attr,
 	&gpugov_tunable_max_slowdown.attr.attr,
 	&gpugov_tunable_util.attr.attr,
+	&gpugov_tunable_util_max.attr.attr,
 	&gpugov_tunable_slack.attr.attr,
 	&gpugov_tunable_hysteresis.attr.attr,
 	&dev_attr_target.attr,

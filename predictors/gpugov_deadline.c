@@ -59,6 +59,13 @@
 #define MISS_DECAY	16
 /* The spread is a running mean of weight 1/8 (Q16). */
 #define SPREAD_BETA	(GPUGOV_Q16_ONE / 8)
+/*
+ * Headroom per unit of spread, Q16: 5/2.  For variation of Gaussian kind
+ * the mean change between two intervals is sqrt(2/pi) ~ 0.8 of its
+ * standard deviation, so 2.5 spreads cover a growth of two standard
+ * deviations: all but about one interval in 40.
+ */
+#define HEADROOM_PER_SPREAD	(GPUGOV_Q16_ONE * 5 / 2)
 
 /**
  * gpugov_deadline_init() - nothing learned: every factor 1.0
@@ -73,6 +80,7 @@ void gpugov_deadline_init(struct gpugov_deadline_state *dl)
 		dl->held_q16[i] = 0;
 	}
 	dl->spread_q16 = 0;
+	dl->prior_q16 = GPUGOV_Q16_ONE;
 	gpugov_deadline_restart(dl);
 }
 
@@ -112,6 +120,8 @@ static void learn_spread(struct gpugov_deadline_state *dl, u32 cur,
 			    GPUGOV_Q16_ONE);
 		dl->spread_q16 = (u32)gpugov_ewma_q16(SPREAD_BETA, rel,
 						      dl->spread_q16);
+		dl->prior_q16 = (u32)gpugov_ewma_q16(SPREAD_BETA, 0,
+						     dl->prior_q16);
 	}
 	dl->last_opp = sat ? GPUGOV_MAX_OPPS : cur;
 	dl->last_q16 = u;
@@ -192,24 +202,53 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 
 /**
  * gpugov_deadline_limit_ps() - the longest feasible busy time
- * @util_pct: share of the interval the work may fill
- * @slack_pct: slowdown against the top OPP always allowed
+ * @dl: state (the work's spread)
+ * @p: tunables: util_pct, util_max_pct, slack_pct
  * @s: the sample
  * @top_ps: its work's predicted time at the top OPP
+ * @down: the limit of an OPP below the one in force
  *
- * Return: max(I * util / 100 unless saturated, T(top) * (100 + slack) / 100)
+ * The headroom is for the next interval bringing more work than this one.
+ * Work whose variation is unknown gets util's: it may fill the share
+ * util / 100 of the interval I.  Work that has shown a spread S at a fixed
+ * OPP (learn_spread()) needs the headroom h = 2.5 * S, and may fill
+ * I / (1 + h), never less than util's share nor more than util_max's.  S is
+ * taken as a running mean started from the spread util's headroom allows
+ * for, (100 / util - 1) / 2.5, of which the weight w = (7/8)^n is left
+ * after n spread samples:
+ *	h = 2.5 * S + (100 - util) / util * w
+ * so the headroom is util's at first, and less only once the work has
+ * shown over some intervals that it varies less.  A move down needs one
+ * spread more (h + S): work whose share sits at the limit would otherwise
+ * move down and back up with its own variation, one interval in two.
+ *
+ * Return: unless saturated, I * max(util, min(100 / (1 + h), util_max)) /
+ * 100; at least T(top) * (100 + slack) / 100.
  */
-u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
-			     const struct gpugov_sample *s, u64 top_ps)
+u64 gpugov_deadline_limit_ps(const struct gpugov_deadline_state *dl,
+			     const struct gpugov_policy_params *p,
+			     const struct gpugov_sample *s, u64 top_ps,
+			     bool down)
 {
-	u64 fit = 0;
+	u32 util = min_t(u32, p->util_pct, 100);
+	u32 util_max = min_t(u32, p->util_max_pct, 100);
+	u64 interval_ps, fit = 0, h;
 
-	if (!gpugov_saturated(s))
-		fit = gpugov_mul_div(gpugov_mul_div(s->interval_ns,
-						    GPUGOV_PS_PER_NS, 1),
-				     min_t(u32, util_pct, 100), 100);
+	if (!gpugov_saturated(s) && util) {
+		interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+		/* rounded up: nothing learned, exactly util's share */
+		h = gpugov_mul_q16(dl->spread_q16, HEADROOM_PER_SPREAD) +
+		    div_u64((u64)dl->prior_q16 * (100 - util) + util - 1,
+			    util) +
+		    (down ? dl->spread_q16 : 0);
+		fit = min_t(u64, gpugov_mul_div64(interval_ps, GPUGOV_Q16_ONE,
+						  GPUGOV_Q16_ONE + h),
+			    gpugov_mul_div(interval_ps, util_max, 100));
+		fit = max_t(u64, fit, gpugov_mul_div(interval_ps, util, 100));
+	}
 	return max_t(u64, fit, gpugov_mul_div(top_ps,
-					      100 + min_t(u32, slack_pct, 1000),
+					      100 + min_t(u32, p->slack_pct,
+							  1000),
 					      100));
 }
 

@@ -9,6 +9,7 @@
 #include "gpugov_sample.h"
 
 struct gpugov_decision;
+struct gpugov_policy_params;
 
 /**
  * struct gpugov_deadline_state - what `deadline` learns of the model's
@@ -31,6 +32,8 @@ struct gpugov_decision;
  * @spread_q16: how much the work varies from one interval to the next:
  *	the mean relative change of the busy share between consecutive
  *	unsaturated samples at the same OPP, Q16
+ * @prior_q16: the weight the spread's running mean still gives the
+ *	spread it started from (gpugov_deadline_limit_ps()), Q16
  * @last_q16: the busy share of the last sample, Q16
  * @last_opp: its OPP, GPUGOV_MAX_OPPS if it was saturated or there was
  *	none since a restart
@@ -47,6 +50,7 @@ struct gpugov_deadline_state {
 	u32 held_q16[GPUGOV_MAX_OPPS];
 	bool prev_sat;
 	u32 spread_q16;
+	u32 prior_q16;
 	u32 last_q16;
 	u32 last_opp;
 };
@@ -56,8 +60,10 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl);
 void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 			   const struct gpugov_opp_table *t, u32 cur,
 			   const struct gpugov_sample *s);
-u64 gpugov_deadline_limit_ps(u32 util_pct, u32 slack_pct,
-			     const struct gpugov_sample *s, u64 top_ps);
+u64 gpugov_deadline_limit_ps(const struct gpugov_deadline_state *dl,
+			     const struct gpugov_policy_params *p,
+			     const struct gpugov_sample *s, u64 top_ps,
+			     bool down);
 bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 			  u64 time_ps, u64 limit_ps);
 void gpugov_deadline_recent(struct gpugov_deadline_state *dl,

@@ -100,6 +100,7 @@ void gpugov_policy_defaults(struct gpugov_policy_params *p)
 	p->objective = GPUGOV_OBJ_DEADLINE;
 	p->max_slowdown_pct = 5;
 	p->util_pct = 90;
+	p->util_max_pct = 100;
 	p->slack_pct = 1;
 	p->power.dyn_uw = 2000000;
 	p->power.static_uw = 800000;
@@ -165,6 +166,7 @@ static u64 metric_rel(enum gpugov_objective obj, const struct gpugov_decision *d
 struct time_bound {
 	u64 limit_q16;
 	u64 limit_ps;
+	u64 limit_down_ps;
 	const struct gpugov_deadline_state *dl;
 };
 
@@ -174,6 +176,7 @@ static bool feasible(const struct time_bound *b,
 	if (b->dl)
 		return gpugov_deadline_fits(b->dl, i,
 					    gpugov_deadline_time_ps(b->dl, d, i),
+					    i < d->cur ? b->limit_down_ps :
 					    b->limit_ps);
 	return gpugov_ratio_q16(d->time_ps[i], d->time_ps[top]) <= b->limit_q16;
 }
@@ -322,9 +325,11 @@ static void decide(const struct gpugov_policy_params *p,
 	if (obj == GPUGOV_OBJ_DEADLINE) {
 		gpugov_deadline_recent(&ps->deadline, d, s);
 		b.dl = &ps->deadline;
-		b.limit_ps = gpugov_deadline_limit_ps(p->util_pct, p->slack_pct, s,
-						      d->time_ps[top]);
-		d->limit_ps = b.limit_ps;
+		b.limit_ps = gpugov_deadline_limit_ps(&ps->deadline, p, s,
+						      d->time_ps[top], false);
+		b.limit_down_ps = gpugov_deadline_limit_ps(&ps->deadline, p, s,
+							   d->time_ps[top],
+							   true);
 	}
 	best = argmin_metric(obj, r, d, d->cur, &b);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
@@ -344,6 +349,8 @@ static void decide(const struct gpugov_policy_params *p,
 		d->chosen = d->cur;
 		d->reason = GPUGOV_REASON_HYSTERESIS;
 	}
+	if (b.dl)
+		d->limit_ps = d->chosen < d->cur ? b.limit_down_ps : b.limit_ps;
 }
 
 /**

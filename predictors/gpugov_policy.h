@@ -48,8 +48,12 @@ struct gpugov_power_params {
  * @objective: what to minimise
  * @max_slowdown_pct: GPUGOV_OBJ_ENERGY: allowed slowdown vs the top OPP, %
  * @util_pct: GPUGOV_OBJ_DEADLINE: share of the interval the predicted busy
- *	time may fill, %; the rest is headroom for prediction error and for
- *	the next interval bringing more work
+ *	time may fill while the work's variation is not known, %; the rest
+ *	is headroom for prediction error and for the next interval bringing
+ *	more work (gpugov_deadline_limit_ps())
+ * @util_max_pct: GPUGOV_OBJ_DEADLINE: the largest share of the interval
+ *	work that has shown it varies little may fill, %; at most @util_pct,
+ *	@util_pct's headroom always
  * @slack_pct: GPUGOV_OBJ_DEADLINE: slowdown of the work itself vs the top
  *	OPP that is always allowed, %; the whole bound where the work
  *	filled its interval (back-to-back work)
@@ -61,6 +65,7 @@ struct gpugov_policy_params {
 	enum gpugov_objective objective;
 	u32 max_slowdown_pct;
 	u32 util_pct;
+	u32 util_max_pct;
 	u32 slack_pct;
 	u32 hysteresis_pct;
 	struct gpugov_power_params power;

@@ -74,7 +74,7 @@ function least(c, p, ku, kn,    found, i, j) {
 }
 
 END {
-	printf "\n== the headroom frontier: paced cells, `deadline` at util"
+	printf "\n== the headroom frontier: paced cells, `deadline` with a fixed headroom (util_max = util) at util"
 	for (i = 1; i <= nutil; i++)
 		printf " %d", util[i]
 	printf " (late: cells with T > 1.01; %%noloss as above)\n"

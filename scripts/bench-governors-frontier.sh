@@ -4,9 +4,10 @@
 # the matrix's paced cells (OUT/traces/GPU/APP-LOAD.trace, written by
 # scripts/bench-governors.sh before it calls this).
 #
-# `deadline` trades lateness for energy through one tunable, the share of
-# the interval the work may fill (`util`, the headroom left for the next
-# frame bringing more work than the last).  Each paced cell is replayed at
+# `deadline` trades lateness for energy through its headroom, the share of
+# the interval left for the next frame bringing more work than the last.
+# Each paced cell is replayed with the headroom fixed (util_max = util:
+# the work may fill util % of its interval, however steady it has been) at
 # util 100, 90, ..., 10 with every gpugov predictor and with gpugov's
 # policy given a perfect model of the frame before (accreac-deadline), in
 # OUT/frontier.csv (gpu,app,load,util, then `gpugov-replay run --csv`'s
@@ -37,7 +38,8 @@ for d in "$out"/traces/*/; do
 		a=$(basename "$tr" .trace)
 		for u in $utils; do
 			# shellcheck disable=SC2086 # $cm: one option and its argument
-			"$replay" run --csv --objective deadline --util "$u" $cm \
+			"$replay" run --csv --objective deadline --util "$u" \
+				--util-max "$u" $cm \
 				--idle-static-uw "$static" --idle-uw $idle_uw "$tr" |
 				awk -v cell="$g,${a%-*},${a##*-},$u" -v hdr=$hdr \
 					-f scripts/bench-governors-cell.awk |

@@ -49,6 +49,7 @@ void policy_input_params(struct fuzz_bytes *b, struct gpugov_policy_params *p,
 	p->objective = fuzz_u8(b) % GPUGOV_NR_OBJ;
 	p->max_slowdown_pct = fuzz_u32(b) % 1001;
 	p->util_pct = fuzz_u8(b) % 101;
+	p->util_max_pct = fuzz_u8(b) % 101;
 	p->slack_pct = fuzz_u8(b) % 101;
 	p->hysteresis_pct = fuzz_u8(b) % 101;
 	if (fuzz_u8(b) & 1) {

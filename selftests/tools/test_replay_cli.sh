@@ -91,6 +91,13 @@ check "pace: frames every 2x the top busy time leave the GPU half idle at the to
 	sh -c "\"$bin\" pace --load 50 --idle-uw 1000000 \"$tmp/small.trace\" \"$tmp/paced.trace\" && \
 	       \"$bin\" run --csv --objective edp --predictor crisp \"$tmp/paced.trace\" | grep -q '^paced,simple_ondemand-90/5,' && \
 	       awk '/^r / && \$3 == 3 { b += \$5; i += \$4 } END { exit !(i > 1.9 * b && i < 2.1 * b) }' \"$tmp/paced.trace\""
+sed -E '/^opp /s/^(opp [0-9]+ [0-9]+) [0-9]+/\1 0/' "$tmp/small.trace" >"$tmp/nouv.trace"
+check "pace: where the voltage is unknown, idle leakage at 1 V, as gpugov's power model" \
+	sh -c "\"$bin\" pace --load 50 --idle-static-uw 1000000 \"$tmp/nouv.trace\" \"$tmp/leak.trace\" &&
+	       \"$bin\" pace --load 50 --idle-uw 1000000 \"$tmp/nouv.trace\" \"$tmp/flat.trace\" &&
+	       grep -c '^opp [0-9]* [0-9]* 0 ' \"$tmp/leak.trace\" | grep -qv '^0\$' &&
+	       [ \"\$(grep '^r ' \"$tmp/leak.trace\" | md5sum)\" = \"\$(grep '^r ' \"$tmp/flat.trace\" | md5sum)\" ] &&
+	       [ \"\$(grep '^r ' \"$tmp/leak.trace\" | md5sum)\" != \"\$(grep '^r ' \"$tmp/nouv.trace\" | md5sum)\" ]"
 check "run: simple_ondemand at msm's 50/10 beside the kernel's 90/5 and panfrost's 45/5" \
 	sh -c "\"$bin\" run --csv \"$tmp/small.trace\" | grep -c '^small,simple_ondemand-\(90/5\|45/5\|50/10\),' | grep -qx 3"
 # overruns of each static OPP, counted from the paced trace itself: segments

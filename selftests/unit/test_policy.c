@@ -397,7 +397,8 @@ static void test_deadline(void)
 
 	gpugov_policy_defaults(&p);
 	tap_ok(p.objective == GPUGOV_OBJ_DEADLINE && p.util_pct == 90 &&
-	       p.slack_pct == 1, "deadline is the default objective (90%%, 1%%)");
+	       p.util_max_pct == 100 && p.slack_pct == 1,
+	       "deadline is the default objective (util 90%%, util_max 100%%, slack 1%%)");
 	/* 1 ms of compute every 2 ms: 600 MHz needs 1.67 ms <= 1.8 ms. */
 	tap_ok(choose(&p, &t, &comp, &d) == 2 && d.reason == GPUGOV_REASON_BEST,
 	       "paced compute-bound work: the lowest OPP that fits 90%% of the interval (OPP %u)",
@@ -732,6 +733,93 @@ static void test_deadline_spread(void)
 	       dl.spread_q16 / 65536.0, dl.miss_q16[2] / 65536.0, want);
 }
 
+/* @n samples at OPP 2 of table5(), @a and @b us busy of 2 ms in turn. */
+static void spread_samples(struct gpugov_deadline_state *dl, u32 n, u64 a,
+			   u64 b)
+{
+	struct gpugov_opp_table t = table5();
+	struct gpugov_sample s;
+
+	memset(&s, 0, sizeof(s));
+	s.interval_ns = 2000000;
+	s.core_khz = t.opp[2].core_khz;
+	while (n--) {
+		s.busy_ns = (n & 1 ? a : b) * 1000;
+		gpugov_deadline_learn(dl, &t, 2, &s);
+	}
+}
+
+/* The limit of gpugov_deadline_limit_ps() under util @util, util_max @max. */
+static u64 limit_at(const struct gpugov_deadline_state *dl, u32 util, u32 max,
+		    const struct gpugov_sample *s, bool down)
+{
+	struct gpugov_policy_params p;
+
+	gpugov_policy_defaults(&p);
+	p.util_pct = util;
+	p.util_max_pct = max;
+	return gpugov_deadline_limit_ps(dl, &p, s, 1000000000ULL, down);
+}
+
+/*
+ * The headroom: util's while the work's variation is unknown, 2.5 spreads
+ * once steady work has shown it needs less, never more than util's nor
+ * less than util_max leaves; a move down needs one spread more; saturated,
+ * only the slack bound.
+ */
+static void test_deadline_headroom(void)
+{
+	struct gpugov_deadline_state dl;
+	static struct gpugov_sample s;
+	u64 up, down;
+	double h, want;
+
+	s.interval_ns = 2000000;
+	s.busy_ns = 1000000;
+	gpugov_deadline_init(&dl);
+	up = limit_at(&dl, 90, 100, &s, false);
+	down = limit_at(&dl, 90, 100, &s, true);
+	tap_ok(up == 1800000000ULL && down == up,
+	       "nothing learned: util's 90%% of 2 ms, down as up (%llu, %llu ps)",
+	       (unsigned long long)up, (unsigned long long)down);
+
+	spread_samples(&dl, 33, 1000, 1000);
+	up = limit_at(&dl, 90, 100, &s, false);
+	down = limit_at(&dl, 90, 100, &s, true);
+	tap_ok(dl.spread_q16 == 0 && up > 1990000000ULL && up < 2000000000ULL &&
+	       down == up,
+	       "32 steady intervals: util's headroom (7/8)^32 gone, nearly all of 2 ms (%llu ps)",
+	       (unsigned long long)up);
+	tap_ok(limit_at(&dl, 90, 95, &s, false) == 1900000000ULL &&
+	       limit_at(&dl, 90, 90, &s, false) == 1800000000ULL &&
+	       limit_at(&dl, 90, 50, &s, false) == 1800000000ULL,
+	       "util_max 95: 95%% of it at most; util_max at or below util: util's");
+	tap_ok(limit_at(&dl, 100, 100, &s, false) == 2000000000ULL &&
+	       limit_at(&dl, 0, 100, &s, false) == 1010000000ULL,
+	       "util 100: the whole interval; util 0: the slack bound alone");
+
+	gpugov_deadline_init(&dl);
+	spread_samples(&dl, 64, 1000, 1020);
+	up = limit_at(&dl, 90, 100, &s, false);
+	down = limit_at(&dl, 90, 100, &s, true);
+	h = 2.5 * dl.spread_q16 / 65536.0;
+	want = 2e9 / (1.0 + h);
+	tap_ok(fabs(up - want) < 2e6 && down < up && up < 1950000000ULL &&
+	       down > 1800000000ULL,
+	       "work varying by 2%%: a headroom of 2.5 spreads (%.4f; %llu ps, want %.0f), down one spread more (%llu ps)",
+	       h, (unsigned long long)up, want, (unsigned long long)down);
+
+	gpugov_deadline_init(&dl);
+	spread_samples(&dl, 64, 1000, 1200);
+	tap_ok(limit_at(&dl, 90, 100, &s, false) == 1800000000ULL &&
+	       limit_at(&dl, 90, 100, &s, true) == 1800000000ULL,
+	       "work varying by 18%%: no more headroom than util's");
+
+	s.busy_ns = s.interval_ns;
+	tap_ok(limit_at(&dl, 90, 100, &s, false) == 1010000000ULL,
+	       "saturated: the top OPP's time plus slack alone");
+}
+
 /*
  * The busy-only model before it knows the slope predicts upper bounds (time
  * proportional to the period): an interval that takes longer than one is
@@ -858,8 +946,10 @@ static void test_busy_probe(void)
 		t.opp[k].mem_khz = k % 2 ? 1000000 : 500000;
 	gpugov_policy_state_init(&ps);
 	gpugov_pred_init(&st);
-	k = busy_polls(&ps, &st, &t, 2 * GPUGOV_BUSY_HIST, 1550, 1000000, &d);
-	tap_ok(k == 4, "OPPs that also move a memory clock: no probe (OPP %u)", k);
+	busy_polls(&ps, &st, &t, 2 * GPUGOV_BUSY_HIST, 1550, 1000000, &d);
+	tap_ok(d.time_ps[3] == 1937500000ULL && !d.bounded,
+	       "OPPs that also move a memory clock: no probe, 800 MHz estimated by the core clock (%llu ps)",
+	       (unsigned long long)d.time_ps[3]);
 }
 
 int main(void)
@@ -878,6 +968,7 @@ int main(void)
 	test_deadline_bounded();
 	test_deadline_exact();
 	test_deadline_spread();
+	test_deadline_headroom();
 	test_busy_probe();
 	test_idle_power();
 	test_target_bounds();

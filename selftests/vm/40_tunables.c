@@ -21,6 +21,7 @@ struct num_tunable {
 static const struct num_tunable nums[] = {
 	{ "max_slowdown", 0, 1000 },
 	{ "util", 0, 100 },
+	{ "util_max", 0, 100 },
 	{ "slack", 0, 100 },
 	{ "hysteresis", 0, 100 },
 	{ "power_dyn_uw", 0, 1000000000 },

@@ -82,7 +82,9 @@ int cmd_pace(int argc, char **argv)
 	}
 	for (i = 0; i < w.t.nr_rec; i++) {
 		struct gpugov_trace_rec r = *gpugov_trace_rec_at(&w.t, i);
-		u64 uv = h.opps.opp[r.opp].uv, busy = r.s.busy_ns;
+		/* 1 V where the voltage is unknown, as gpugov's power model */
+		u64 uv = h.opps.opp[r.opp].uv ? h.opps.opp[r.opp].uv : 1000000;
+		u64 busy = r.s.busy_ns;
 		u64 p_idle = idle_static_uw * uv / 1000000 + idle_uw;
 
 		r.s.interval_ns = busy < period ? period : busy;

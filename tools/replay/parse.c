@@ -190,6 +190,8 @@ static const struct policy_opt {
 	  "energy: allowed slowdown vs the top OPP, % (default 5)" },
 	{ "util", offsetof(struct gpugov_policy_params, util_pct), 100, true,
 	  "deadline: share of the interval the work may fill, % (default 90)" },
+	{ "util-max", offsetof(struct gpugov_policy_params, util_max_pct), 100, true,
+	  "deadline: share steady work may fill at most, % (default 100)" },
 	{ "slack", offsetof(struct gpugov_policy_params, slack_pct), 100, true,
 	  "deadline: slowdown vs the top OPP always allowed, % (default 1)" },
 	{ "hysteresis", offsetof(struct gpugov_policy_params, hysteresis_pct), 100, false,

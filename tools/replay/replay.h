@@ -68,7 +68,7 @@ void print_policy_opts_help(FILE *f, bool all);
 	POLICY_LONG_OPT("idle-uw"), POLICY_LONG_OPT("idle-static-uw")
 #define POLICY_LONG_OPTS \
 	POLICY_LONG_OPT("max-slowdown"), POLICY_LONG_OPT("util"), \
-	POLICY_LONG_OPT("slack"), POLICY_SHARED_LONG_OPTS, \
+	POLICY_LONG_OPT("util-max"), POLICY_LONG_OPT("slack"), POLICY_SHARED_LONG_OPTS, \
 	POLICY_LONG_OPT("target")
 
 #endif /* GPUGOV_REPLAY_H */

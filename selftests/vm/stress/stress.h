@@ -219,6 +219,7 @@ static const struct st_write st_writes[] = {
 	{ "hysteresis", "10", true }, { "hysteresis", "0", true },
 	{ "hysteresis", "101", false }, { "util", "90", true },
 	{ "util", "-1", false }, { "slack", "5", true },
+	{ "util_max", "95", true }, { "util_max", "101", false },
 	{ "max_slowdown", "1000", true }, { "max_slowdown", "1001", false },
 	{ "objective", "edp", true }, { "objective", "deadline", true },
 	{ "objective", "target", true }, { "objective", "performance", true },

@@ -200,13 +200,23 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 		dl->miss_q16[i] -= (dl->miss_q16[i] - GPUGOV_Q16_ONE) / MISS_DECAY;
 }
 
+/* max(I * util, min(I / (1 + h), I * util_max)), shares in percent */
+static u64 fit_ps(u64 interval_ps, u64 h, u32 util, u32 util_max)
+{
+	return max_t(u64, gpugov_mul_div(interval_ps, util, 100),
+		     min_t(u64, gpugov_mul_div64(interval_ps, GPUGOV_Q16_ONE,
+						 GPUGOV_Q16_ONE + h),
+			   gpugov_mul_div(interval_ps, util_max, 100)));
+}
+
 /**
- * gpugov_deadline_limit_ps() - the longest feasible busy time
+ * gpugov_deadline_limits() - the longest feasible busy times
  * @dl: state (the work's spread)
  * @p: tunables: util_pct, util_max_pct, slack_pct
  * @s: the sample
  * @top_ps: its work's predicted time at the top OPP
- * @down: the limit of an OPP below the one in force
+ * @limit_ps: out: the limit of the OPP in force and of those above it
+ * @down_ps: out: the limit of the OPPs below the one in force
  *
  * The headroom is for the next interval bringing more work than this one.
  * Work whose variation is unknown gets util's: it may fill the share
@@ -222,34 +232,31 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
  * spread more (h + S): work whose share sits at the limit would otherwise
  * move down and back up with its own variation, one interval in two.
  *
- * Return: unless saturated, I * max(util, min(100 / (1 + h), util_max)) /
- * 100; at least T(top) * (100 + slack) / 100.
+ * Each limit: unless saturated, I * max(util, min(100 / (1 + h),
+ * util_max)) / 100; at least T(top) * (100 + slack) / 100.
  */
-u64 gpugov_deadline_limit_ps(const struct gpugov_deadline_state *dl,
-			     const struct gpugov_policy_params *p,
-			     const struct gpugov_sample *s, u64 top_ps,
-			     bool down)
+void gpugov_deadline_limits(const struct gpugov_deadline_state *dl,
+			    const struct gpugov_policy_params *p,
+			    const struct gpugov_sample *s, u64 top_ps,
+			    u64 *limit_ps, u64 *down_ps)
 {
 	u32 util = min_t(u32, p->util_pct, 100);
 	u32 util_max = min_t(u32, p->util_max_pct, 100);
-	u64 interval_ps, fit = 0, h;
+	u64 slack = gpugov_mul_div(top_ps, 100 + min_t(u32, p->slack_pct, 1000),
+				   100);
+	u64 interval_ps, h;
 
-	if (!gpugov_saturated(s) && util) {
-		interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
-		/* rounded up: nothing learned, exactly util's share */
-		h = gpugov_mul_q16(dl->spread_q16, HEADROOM_PER_SPREAD) +
-		    div_u64((u64)dl->prior_q16 * (100 - util) + util - 1,
-			    util) +
-		    (down ? dl->spread_q16 : 0);
-		fit = min_t(u64, gpugov_mul_div64(interval_ps, GPUGOV_Q16_ONE,
-						  GPUGOV_Q16_ONE + h),
-			    gpugov_mul_div(interval_ps, util_max, 100));
-		fit = max_t(u64, fit, gpugov_mul_div(interval_ps, util, 100));
-	}
-	return max_t(u64, fit, gpugov_mul_div(top_ps,
-					      100 + min_t(u32, p->slack_pct,
-							  1000),
-					      100));
+	*limit_ps = slack;
+	*down_ps = slack;
+	if (gpugov_saturated(s) || !util)
+		return;
+	interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+	/* rounded up: nothing learned, exactly util's share */
+	h = gpugov_mul_q16(dl->spread_q16, HEADROOM_PER_SPREAD) +
+	    div_u64((u64)dl->prior_q16 * (100 - util) + util - 1, util);
+	*limit_ps = max_t(u64, slack, fit_ps(interval_ps, h, util, util_max));
+	*down_ps = max_t(u64, slack, fit_ps(interval_ps, h + dl->spread_q16,
+					    util, util_max));
 }
 
 /**
@@ -258,7 +265,7 @@ u64 gpugov_deadline_limit_ps(const struct gpugov_deadline_state *dl,
  * @dl: state
  * @opp: OPP index
  * @time_ps: predicted busy time there
- * @limit_ps: from gpugov_deadline_limit_ps()
+ * @limit_ps: from gpugov_deadline_limits()
  */
 bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 			  u64 time_ps, u64 limit_ps)

@@ -33,7 +33,7 @@ struct gpugov_policy_params;
  *	the mean relative change of the busy share between consecutive
  *	unsaturated samples at the same OPP, Q16
  * @prior_q16: the weight the spread's running mean still gives the
- *	spread it started from (gpugov_deadline_limit_ps()), Q16
+ *	spread it started from (gpugov_deadline_limits()), Q16
  * @last_q16: the busy share of the last sample, Q16
  * @last_opp: its OPP, GPUGOV_MAX_OPPS if it was saturated or there was
  *	none since a restart
@@ -60,10 +60,10 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl);
 void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 			   const struct gpugov_opp_table *t, u32 cur,
 			   const struct gpugov_sample *s);
-u64 gpugov_deadline_limit_ps(const struct gpugov_deadline_state *dl,
-			     const struct gpugov_policy_params *p,
-			     const struct gpugov_sample *s, u64 top_ps,
-			     bool down);
+void gpugov_deadline_limits(const struct gpugov_deadline_state *dl,
+			    const struct gpugov_policy_params *p,
+			    const struct gpugov_sample *s, u64 top_ps,
+			    u64 *limit_ps, u64 *down_ps);
 bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 			  u64 time_ps, u64 limit_ps);
 void gpugov_deadline_recent(struct gpugov_deadline_state *dl,

@@ -325,11 +325,8 @@ static void decide(const struct gpugov_policy_params *p,
 	if (obj == GPUGOV_OBJ_DEADLINE) {
 		gpugov_deadline_recent(&ps->deadline, d, s);
 		b.dl = &ps->deadline;
-		b.limit_ps = gpugov_deadline_limit_ps(&ps->deadline, p, s,
-						      d->time_ps[top], false);
-		b.limit_down_ps = gpugov_deadline_limit_ps(&ps->deadline, p, s,
-							   d->time_ps[top],
-							   true);
+		gpugov_deadline_limits(&ps->deadline, p, s, d->time_ps[top],
+				       &b.limit_ps, &b.limit_down_ps);
 	}
 	best = argmin_metric(obj, r, d, d->cur, &b);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {

@@ -50,10 +50,10 @@ struct gpugov_power_params {
  * @util_pct: GPUGOV_OBJ_DEADLINE: share of the interval the predicted busy
  *	time may fill while the work's variation is not known, %; the rest
  *	is headroom for prediction error and for the next interval bringing
- *	more work (gpugov_deadline_limit_ps())
+ *	more work (gpugov_deadline_limits())
  * @util_max_pct: GPUGOV_OBJ_DEADLINE: the largest share of the interval
- *	work that has shown it varies little may fill, %; at most @util_pct,
- *	@util_pct's headroom always
+ *	work that has shown it varies little may fill, %; at or below
+ *	@util_pct, @util_pct's headroom always
  * @slack_pct: GPUGOV_OBJ_DEADLINE: slowdown of the work itself vs the top
  *	OPP that is always allowed, %; the whole bound where the work
  *	filled its interval (back-to-back work)
@@ -160,6 +160,8 @@ void gpugov_policy_restart(struct gpugov_policy_state *ps);
 void gpugov_energy_base_init(const struct gpugov_power_params *pw,
 			     const struct gpugov_sample *s,
 			     struct gpugov_energy_base *b);
+u64 gpugov_idle_uw(const struct gpugov_power_params *pw,
+		   const struct gpugov_opp *o);
 u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 		     const struct gpugov_energy_base *b,
 		     const struct gpugov_opp *o, u64 time_ps);

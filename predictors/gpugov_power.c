@@ -55,6 +55,19 @@ void gpugov_energy_base_init(const struct gpugov_power_params *pw,
 }
 
 /**
+ * gpugov_idle_uw() - idle power at an OPP: idle_static * V + idle, with
+ * V = 1 V where the OPP's voltage is unknown (0)
+ * @pw: model coefficients
+ * @o: the OPP
+ */
+u64 gpugov_idle_uw(const struct gpugov_power_params *pw,
+		   const struct gpugov_opp *o)
+{
+	return gpugov_mul_div(pw->idle_static_uw, o->uv ? o->uv : UV_PER_V,
+			      UV_PER_V) + pw->idle_uw;
+}
+
+/**
  * gpugov_energy_at() - predicted energy of the sample's interval at an OPP
  * @pw: model coefficients, used where the OPP has no energy-model power
  * @b: from gpugov_energy_base_init() for the sample
@@ -83,13 +96,9 @@ u64 gpugov_energy_at(const struct gpugov_power_params *pw,
 			  pw->uncore_uw;
 		e = gpugov_sat_add(e, power_time_pj(busy_uw, time_ps));
 	}
-	if (b->interval_ps > time_ps) {
-		u64 idle_uw = gpugov_mul_div(pw->idle_static_uw, (u32)uv,
-					     UV_PER_V) + pw->idle_uw;
-
-		e = gpugov_sat_add(e, power_time_pj(idle_uw,
+	if (b->interval_ps > time_ps)
+		e = gpugov_sat_add(e, power_time_pj(gpugov_idle_uw(pw, o),
 						    b->interval_ps - time_ps));
-	}
 	return e;
 }
 

@@ -59,11 +59,12 @@ function share(c, e) {
 	return 1 - nl[c] < 0.005 ? "" : 100 * (1 - e) / (1 - nl[c])
 }
 
-# The least energy on time in cell c of policy p over the runs of keys k
-# (utils, or the static OPPs' rows), in best; returns 0 if none is.
-function least(c, p, ku, kn,    found, i, j) {
+# The least energy on time in cell c of policy p, in best, over its runs
+# under the utils U[1..nu] (the static OPPs: all rows under util 0);
+# returns 0 if none is on time.
+function least(c, p, nu,    found, i, j) {
 	found = 0
-	for (i = 1; i <= ku; i++)
+	for (i = 1; i <= nu; i++)
 		for (j = 1; j <= NR_[c, p, U[i]]; j++)
 			if (T[c, p, U[i], j] <= 1.01 &&
 			    (!found || E[c, p, U[i], j] < best)) {

@@ -749,16 +749,18 @@ static void spread_samples(struct gpugov_deadline_state *dl, u32 n, u64 a,
 	}
 }
 
-/* The limit of gpugov_deadline_limit_ps() under util @util, util_max @max. */
+/* A limit of gpugov_deadline_limits() under util @util, util_max @max. */
 static u64 limit_at(const struct gpugov_deadline_state *dl, u32 util, u32 max,
 		    const struct gpugov_sample *s, bool down)
 {
 	struct gpugov_policy_params p;
+	u64 up_ps, down_ps;
 
 	gpugov_policy_defaults(&p);
 	p.util_pct = util;
 	p.util_max_pct = max;
-	return gpugov_deadline_limit_ps(dl, &p, s, 1000000000ULL, down);
+	gpugov_deadline_limits(dl, &p, s, 1000000000ULL, &up_ps, &down_ps);
+	return down ? down_ps : up_ps;
 }
 
 /*

@@ -7,7 +7,7 @@
  * where its work takes busy_ns < PERIOD the GPU idles for the rest, and the
  * interval is PERIOD; a slower frame runs late (interval = busy_ns).  The
  * idle part costs idle power, clock-gated but not power-gated by default:
- *	P_idle = idle_static_uw * V + idle_uw
+ *	P_idle = idle_static_uw * V + idle_uw	(V = 1 V where unknown)
  * so idling at a high voltage leaks more, which is what makes racing to
  * idle and slowing down a real trade-off.  Counters and busy energy are
  * unchanged; devfreq busy/total then sees a load below 100%.
@@ -36,6 +36,7 @@ int cmd_pace(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	u64 period = 0, idle_uw = 0, idle_static_uw = 0, load = 0, sum = 0;
+	struct gpugov_power_params pw = { 0 };
 	struct gpugov_trace_hdr h;
 	struct sweep w;
 	u32 i, top;
@@ -63,6 +64,8 @@ int cmd_pace(int argc, char **argv)
 	}
 	if (sweep_open(&w, argv[optind], "pace"))
 		return EXIT_FAILURE_RUN;
+	pw.idle_uw = (u32)idle_uw;
+	pw.idle_static_uw = (u32)idle_static_uw;
 	top = w.t.hdr.opps.nr - 1;
 	for (i = 0; i < w.t.nr_seg; i++)
 		sum += sweep_sample(&w, i, top)->busy_ns;
@@ -82,10 +85,9 @@ int cmd_pace(int argc, char **argv)
 	}
 	for (i = 0; i < w.t.nr_rec; i++) {
 		struct gpugov_trace_rec r = *gpugov_trace_rec_at(&w.t, i);
-		/* 1 V where the voltage is unknown, as gpugov's power model */
-		u64 uv = h.opps.opp[r.opp].uv ? h.opps.opp[r.opp].uv : 1000000;
+		/* gpugov's own idle power: what it is told is what it pays */
 		u64 busy = r.s.busy_ns;
-		u64 p_idle = idle_static_uw * uv / 1000000 + idle_uw;
+		u64 p_idle = gpugov_idle_uw(&pw, &h.opps.opp[r.opp]);
 
 		r.s.interval_ns = busy < period ? period : busy;
 		r.s.caps |= GPUGOV_CAP_ENERGY;

@@ -57,8 +57,7 @@ static void test_fig6(void)
 	struct crisp_ctr c;
 	struct crisp_ts a, b, cc, d;
 
-	crisp_reset(&c, 0);
-	c.lead_pending = 0;
+	crisp_init(&c, 0);
 	crisp_miss_issue(&c, &a, 0, P(2, 1));	/* A: 0..8 */
 	crisp_account(&c, CRISP_BUSY, 1, 5);		/* cycles 0-4 */
 	crisp_account(&c, CRISP_LOAD_STALL, 1, 3);	/* 5-7 */
@@ -102,7 +101,7 @@ static void test_rebase(void)
 	struct crisp_ctr c;
 	struct crisp_ts a;
 
-	crisp_reset(&c, 0);
+	crisp_init(&c, 0);
 	crisp_account(&c, CRISP_LOAD_STALL, 1, 100);
 	crisp_miss_issue(&c, &a, 100, P(30, 40));	/* ts = 100 */
 	crisp_account(&c, CRISP_BUSY, 1, 50);

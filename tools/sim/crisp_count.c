@@ -123,6 +123,13 @@ void crisp_reset(struct crisp_ctr *c, u64 now)
 	c->lead = c->load_out = 0;
 }
 
+/* A fresh counter set: crisp_reset() plus no leading load outstanding. */
+void crisp_init(struct crisp_ctr *c, u64 now)
+{
+	*c = (struct crisp_ctr){ 0 };
+	crisp_reset(c, now);
+}
+
 /*
  * A miss still outstanding when a new interval starts joins the new
  * counters as a chain that began at its own issue: ts = issue - start

@@ -86,7 +86,7 @@ struct crisp_ts {
  * @lead: sum of leading-load latencies (LEAD)
  * @load_out: cycles with at least one load miss outstanding (CRISP-L)
  * @lead_pending: a leading load is outstanding (state, kept across
- *	intervals)
+ *	intervals by crisp_reset(); crisp_init() starts a set with none)
  */
 struct crisp_ctr {
 	u64 start;
@@ -107,6 +107,7 @@ void crisp_miss_issue(struct crisp_ctr *c, struct crisp_ts *ts, u64 now,
 void crisp_miss_return(struct crisp_ctr *c, const struct crisp_ts *ts,
 		       u64 now);
 void crisp_reset(struct crisp_ctr *c, u64 now);
+void crisp_init(struct crisp_ctr *c, u64 now);
 void crisp_rebase(const struct crisp_ctr *c, struct crisp_ts *ts);
 
 #endif /* SIM_CRISP_COUNT_H */

@@ -51,7 +51,7 @@ void sim_init(struct sim *x, const struct sim_gpu_desc *g,
 		sm->mshr_min = SIM_INF;
 		sm->sq_min = SIM_INF;
 		cache_clear(sm->l1, &g->l1);
-		crisp_reset(&sm->cc, 0);
+		crisp_init(&sm->cc, 0);
 	}
 	st->seed = seed;
 	st->launch_at = 0;

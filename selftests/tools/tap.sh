@@ -27,3 +27,16 @@ run() {
 	"$bin" "$@" >"$tmp/out" 2>"$tmp/err"
 	[ $? -eq "$want" ]
 }
+
+# check_valgrind NAME COND...: a check that runs $bin under valgrind.
+# Valgrind cannot run a sanitizer build (mk/sanitize.mk exports
+# GPUGOV_SANITIZER for those runs), whose sanitizer checks the same
+# there, so the check is skipped.
+check_valgrind() {
+	if [ -n "${GPUGOV_SANITIZER:-}" ]; then
+		n=$((n + 1))
+		echo "ok $n - $1 # SKIP valgrind on a $GPUGOV_SANITIZER build"
+		return
+	fi
+	check "$@"
+}

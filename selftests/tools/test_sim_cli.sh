@@ -165,7 +165,7 @@ check "online --per-sm: 15 sample traces, SMs at different clocks" \
 check "--per-sm into a missing directory: exit 1, the path named" \
 	sh -c "! \"$bin\" sweep -g $gpu -w \"$tmp/nomark.wl\" --per-sm \"$tmp/nodir\" \
 	       -o /dev/null 2>\"$tmp/err\" && grep -q 'nodir/sm00.trace' \"$tmp/err\""
-check "sweep, run and online free everything they allocate (valgrind)" \
+check_valgrind "sweep, run and online free everything they allocate (valgrind)" \
 	sh -c "mkdir -p \"$tmp/vgsm\" &&
 	       for c in 'sweep -o /dev/null --oracle /dev/null --per-sm $tmp/vgsm' run 'online --epoch-us 5' 'online --epoch-us 5 --per-sm $tmp/vgsm'; do
 		valgrind -q --leak-check=full --errors-for-leak-kinds=all \

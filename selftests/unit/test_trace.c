@@ -381,7 +381,7 @@ static void test_domain(void)
 		"domain sm 15 15", "domain sm 0 0", "domain core 1 2",
 		"domain sm 1", "domain sm x 2", "domain sm 1 4294967296",
 	};
-	char text[512], out[4096], err[GPUGOV_TRACE_ERR_MAX];
+	char text[512], out[4096] = "", err[GPUGOV_TRACE_ERR_MAX];
 	struct gpugov_trace t;
 	FILE *f;
 	u32 i;

@@ -289,6 +289,79 @@ check "fit-coremem: an output it cannot write is named, exit 1" \
 	sh -c "\"$bin\" fit-coremem --out /nonexistent/x.gpu \"$tmp/cm0/k1.trace\" 2>&1 | grep -q '/nonexistent/x.gpu' &&
 	       { \"$bin\" fit-coremem --out /nonexistent/x.gpu \"$tmp/cm0/k1.trace\" 2>/dev/null; [ \$? -eq 1 ]; }"
 
+# ---- outputs: all or nothing, write errors reported (issue 29) ----
+# Every output goes to a temporary file renamed into place on success: a
+# write error (a full disk: run_full), a failure later in the run or an
+# output that cannot be opened leaves the old file as it was, or none, and
+# no temporary file (fresh, kept, full: tap.sh); a write error on stdout
+# exits 1.
+check "run --sequence /dev/full: exit 1, the write error named" \
+	sh -c "\"$bin\" run --sequence /dev/full \"$tmp/small.trace\" 2>&1 >/dev/null |
+	       grep -q '^gpugov-replay run: /dev/full: write error: No space left on device' &&
+	       { \"$bin\" run --sequence /dev/full \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+check "run --sequence on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full seq.csv run --sequence "$wo/seq.csv" "$tmp/small.trace"
+later_fails() {
+	fresh && cp "$old" "$wo/seq.csv" &&
+		run 1 run --sequence "$wo/seq.csv" "$tmp/small.trace" "$tmp/nonexistent.trace" &&
+		kept seq.csv
+}
+check "run --sequence: a later trace that does not load leaves the old file" later_fails
+no_record() {
+	fresh && run 1 run --predictor crisp --objective edp --sequence "$wo/seq.csv" \
+		--record /dev/full/rec.trace "$tmp/small.trace" &&
+		grep -q '^gpugov-replay run: --record: /dev/full/rec.trace: Not a directory' "$tmp/err" &&
+		only_entries "$wo"
+}
+check "run --sequence: a --record that cannot be opened leaves no sequence, exit 1" no_record
+check "run --record on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full rec.trace run --predictor crisp --objective edp --record "$wo/rec.trace" "$tmp/small.trace"
+check_valgrind "run --record '': exit 1 naming the cause, nothing leaked (valgrind)" \
+	sh -c "valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=3 \
+	       \"$bin\" run --predictor crisp --objective edp --record '' \"$tmp/small.trace\" \
+	       >/dev/null 2>\"$tmp/vg\"; [ \$? -eq 1 ] &&
+	       grep -q '^gpugov-replay run: --record: empty file name' \"$tmp/vg\""
+check "pace on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full paced.trace pace --load 50 "$tmp/small.trace" "$wo/paced.trace"
+# 325893750 pJ busy + 4294967295 uW idle for 10^10 - 364000 ns: no wrap of
+# the idle energy, 4.29e19 before its division by 1000
+check "pace: 10 s periods at --idle-uw 4294967295 do not wrap the energy" \
+	sh -c "\"$bin\" pace --period 10000000000 --idle-uw 4294967295 \"$tmp/small.trace\" \"$tmp/hot.trace\" &&
+	       grep -q '^r 0 0 10000000000 364000 .* 42948109907 42948109907798370$' \"$tmp/hot.trace\""
+pace_huge() {
+	fresh && run 2 pace --period 18446744073709551615 --idle-uw 4294967295 \
+		"$tmp/small.trace" "$wo/huge.trace" &&
+		grep -q 'segment 0 at OPP 0: .* does not fit 64 bits of pJ' "$tmp/err" &&
+		only_entries "$wo"
+}
+check "pace: an energy beyond 64 bits of pJ is refused, exit 2, nothing written" pace_huge
+failed_plot() {
+	fresh && cp "$tmp/a.png" "$wo/plot.png" &&
+		run 2 plot freq "$tmp/run.csv" --out "$wo/plot.png" &&
+		only_entries "$wo" plot.png && cmp -s "$tmp/a.png" "$wo/plot.png"
+}
+check "plot: a plot that fails leaves the old PNG unchanged, nothing else left" failed_plot
+check "fit-coremem --out on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full fit.gpu fit-coremem --base top --out "$wo/fit.gpu" "$tmp/cm0/k1.trace"
+full_import() {
+	fresh && mkdir "$wo/imp" && cp "$old" "$wo/imp/k1.trace" &&
+		run_full 1 import csv "$tmp/gen.csv" --out "$wo/imp" &&
+		only_entries "$wo/imp" k1.trace && cmp -s "$old" "$wo/imp/k1.trace"
+}
+check "import on a full disk: exit 1, the old trace unchanged, nothing else left" full_import
+# stdout: what each subcommand prints, and every subcommand's --help
+check "predict, accuracy and run with stdout on /dev/full: exit 1, the error named" \
+	sh -c "for c in 'predict $fig6' 'accuracy $tmp/small.trace' 'run $tmp/small.trace'; do
+		\"$bin\" \$c >/dev/full 2>\"$tmp/err\"; [ \$? -eq 1 ] &&
+		grep -q '^gpugov-replay: standard output: write error' \
+			\"$tmp/err\" || exit 1
+	       done"
+subs=$("$bin" --help | awk '/^  [a-z-]+  / { s = s sep $1; sep = " " } END { print s }')
+check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
+	sh -c "[ -n \"$subs\" ] && for s in $subs; do
+		\"$bin\" \$s --help >/dev/full 2>/dev/null; [ \$? -eq 1 ] || exit 1
+	       done && { \"$bin\" --help >/dev/full 2>/dev/null; [ \$? -eq 1 ]; }"
+
 echo "1..$n"
 echo "RESULT replay-cli: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

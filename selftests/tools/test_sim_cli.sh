@@ -173,6 +173,69 @@ check_valgrind "sweep, run and online free everything they allocate (valgrind)" 
 			>/dev/null 2>\"$tmp/vg\" || { cat \"$tmp/vg\"; exit 1; }
 	       done"
 
+# ---- outputs: all or nothing, write errors reported (issue 29) ----
+# -o, --oracle and --per-sm go to temporary files renamed into place
+# together when the run succeeded: a write error (a full disk: run_full),
+# an output that cannot be opened or a failed run leaves every old file as
+# it was, or none, and no temporary file (fresh, kept, full: tap.sh); a
+# write error on stdout exits 1.
+sim="-g $gpu -w $tmp/nomark.wl"
+# shellcheck disable=SC2086
+check "sweep -o on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full seg.trace sweep $sim -o "$wo/seg.trace"
+# shellcheck disable=SC2086
+check "sweep --oracle on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full seg.oracle sweep $sim --oracle "$wo/seg.oracle"
+# shellcheck disable=SC2086
+check "online -o on a full disk: exit 1, the old file unchanged, nothing else left" \
+	full on.trace online $sim --epoch-us 5 -o "$wo/on.trace"
+oracle_full() {
+	# shellcheck disable=SC2086
+	fresh && mkdir "$wo/psm" && cp "$old" "$wo/seg.trace" &&
+		run 1 sweep $sim -o "$wo/seg.trace" --per-sm "$wo/psm" --oracle /dev/full &&
+		grep -q '^gpugov-sim: /dev/full: write error: No space left on device' "$tmp/err" &&
+		only_entries "$wo" psm seg.trace && only_entries "$wo/psm" &&
+		cmp -s "$old" "$wo/seg.trace"
+}
+check "sweep --oracle /dev/full: exit 1, -o and --per-sm not written either" oracle_full
+oracle_unopenable() {
+	# shellcheck disable=SC2086
+	fresh && mkdir "$wo/psm" &&
+		run 1 sweep $sim -o "$wo/seg.trace" --per-sm "$wo/psm" --oracle /dev/full/x &&
+		grep -q '^gpugov-sim: --oracle: /dev/full/x: Not a directory' "$tmp/err" &&
+		only_entries "$wo" psm && only_entries "$wo/psm"
+}
+check "sweep --oracle that cannot be opened: exit 1, nothing written" oracle_unopenable
+# DIR '' once meant /sm00.trace ...: in the filesystem's root
+# shellcheck disable=SC2086
+check "sweep --per-sm '': exit 2, refused as an empty directory name" \
+	sh -c "\"$bin\" sweep $sim --per-sm '' 2>&1 >/dev/null |
+	       grep -q \"^gpugov-sim sweep: --per-sm: empty directory name\" &&
+	       { \"$bin\" sweep $sim --per-sm '' >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+# shellcheck disable=SC2086
+check "online --per-sm '': exit 2" run 2 online $sim --epoch-us 5 --per-sm ''
+# stdout_full ARGS...: with stdout on /dev/full, exit 1 and the error named
+stdout_full() {
+	"$bin" "$@" >/dev/full 2>"$tmp/err"
+	[ $? -eq 1 ] && grep -q '^gpugov-sim: standard output: write error' "$tmp/err"
+}
+# shellcheck disable=SC2086
+"$bin" sweep $sim --segment 20000 -o "$tmp/nomark.trace" 2>/dev/null
+stdout_results() {
+	# shellcheck disable=SC2086
+	stdout_full run $sim && stdout_full online $sim --epoch-us 5 &&
+		stdout_full openloop "$tmp/nomark.trace" && stdout_full sweep $sim -o -
+}
+check "run, online, openloop and sweep -o - with stdout on /dev/full: exit 1, the error named" \
+	stdout_results
+stdout_help() {
+	for c in run sweep online openloop; do
+		stdout_full $c --help || return 1
+	done
+	stdout_full --help
+}
+check "--help of the tool and of every subcommand with stdout on /dev/full: exit 1" stdout_help
+
 echo "1..$n"
 echo "RESULT sim-cli: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

@@ -13,11 +13,11 @@
  * description's: say them with --coremem-gpu FILE (e.g. `base = gtx980`
  * then `sm_count = 15`).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmdline.h"
 #include "coremem_fit.h"
+#include "outfile.h"
 #include "sweep.h"
 #include "gpugov_predict.h"
 
@@ -203,32 +203,32 @@ static int collect(int argc, char **argv, const struct fit_opts *o,
 	return ret;
 }
 
-/* Write @p with a header saying what it was fitted on; 0 or -1. */
+/*
+ * Write @p with a header saying what it was fitted on, to @path (all or
+ * nothing) or stdout; 0 or -1.
+ */
 static int write_desc(const char *path, const struct gpugov_coremem_params *p,
 		      const struct obs_set *set,
 		      const struct coremem_fit_result *r)
 {
-	FILE *f = path ? fopen(path, "w") : stdout;
-	int ret;
+	char err[GPUGOV_TRACE_ERR_MAX];
+	struct outfile out;
 
-	if (!f) {
-		fprintf(stderr, "gpugov-replay fit-coremem: %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	fprintf(f, "# coremem GPU description fitted by gpugov-replay fit-coremem\n"
+	if (!path)
+		outfile_stdout(&out);
+	else if (outfile_open(&out, path, err, sizeof(err)))
+		goto fail;
+	fprintf(out.f, "# coremem GPU description fitted by gpugov-replay fit-coremem\n"
 		"# on %zu moves of %u traces: MAPE %.2f %% -> %.2f %%\n",
 		set->n, set->traces - set->unscored, 100 * r->mape_before,
 		100 * r->mape_after);
-	ret = coremem_gpu_write(f, p);
-	if (path && fclose(f))
-		ret = -1;
-	else if (!path && fflush(f))
-		ret = -1;
-	if (ret)
-		fprintf(stderr, "gpugov-replay fit-coremem: %s: write error\n",
-			path ? path : "stdout");
-	return ret;
+	/* a failed write sets the stream's error flag, which the commit checks */
+	coremem_gpu_write(out.f, p);
+	if (!outfile_commit(&out, err, sizeof(err)))
+		return 0;
+fail:
+	fprintf(stderr, "gpugov-replay fit-coremem: %s\n", err);
+	return -1;
 }
 
 int cmd_fit_coremem(int argc, char **argv)

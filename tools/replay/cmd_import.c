@@ -247,13 +247,8 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 		}
 		if (write_recs(f, combined ? &first_hdr : &h, rec, combined ? (u32)k : 0))
 			goto io_fail;
-		if (!combined || k + 1 == nk) {
-			if (fclose(f)) {
-				f = NULL;
-				goto io_fail;
-			}
-			f = NULL;
-		}
+		if ((!combined || k + 1 == nk) && import_out_close(&o, err, errlen))
+			goto io_fail;
 	}
 	if (!import_out_commit(&o, err, errlen))
 		return 0;
@@ -264,8 +259,6 @@ io_fail:
 		snprintf(err, errlen, "%.400s: write error: %s", dest, strerror(errno));
 	ret = EXIT_FAILURE_RUN;
 fail:
-	if (f)
-		fclose(f);
 	import_out_abort(&o);
 	return ret;
 }

@@ -7,11 +7,14 @@
  *   accuracy SWEEP_TRACE   predicted vs true time across OPPs, summed over
  *                          the trace's segments, from the base OPP (top)
  *   energy RUN.csv         energy vs time per policy (`run --csv` output)
- * Data go to gnuplot inline, so no temporary files are left behind.
+ * Data go to gnuplot inline, so no temporary files are left behind; the
+ * PNG is written all or nothing (outfile.h): gnuplot draws into a temporary
+ * file, renamed into place when it succeeded.
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "outfile.h"
 #include "replay.h"
 #include "rows.h"
 #include "sweep.h"
@@ -231,8 +234,11 @@ int cmd_plot(int argc, char **argv)
 		COREMEM_LONG_OPT,
 		{ NULL, 0, NULL, 0 },
 	};
+	int (*plot)(const char *path, const struct plot_opts *o) = NULL;
+	char err[GPUGOV_TRACE_ERR_MAX];
 	struct plot_opts o = { 0 };
-	int c;
+	struct outfile png;
+	int c, ret;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -267,11 +273,27 @@ int cmd_plot(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[optind], "freq"))
-		return plot_freq(argv[optind + 1], &o);
-	if (!strcmp(argv[optind], "accuracy"))
-		return plot_accuracy(argv[optind + 1], &o);
-	if (!strcmp(argv[optind], "energy"))
-		return plot_energy(argv[optind + 1], &o);
-	fprintf(stderr, "gpugov-replay plot: unknown kind '%s'\n", argv[optind]);
-	return EXIT_USAGE;
+		plot = plot_freq;
+	else if (!strcmp(argv[optind], "accuracy"))
+		plot = plot_accuracy;
+	else if (!strcmp(argv[optind], "energy"))
+		plot = plot_energy;
+	if (!plot) {
+		fprintf(stderr, "gpugov-replay plot: unknown kind '%s'\n", argv[optind]);
+		return EXIT_USAGE;
+	}
+	/* gnuplot writes the temporary file; it is put in place if all went well */
+	if (outfile_open(&png, o.out, err, sizeof(err))) {
+		fprintf(stderr, "gpugov-replay plot: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	o.out = outfile_written(&png);
+	ret = plot(argv[optind + 1], &o);
+	if (ret) {
+		outfile_abort(&png);
+	} else if (outfile_commit(&png, err, sizeof(err))) {
+		fprintf(stderr, "gpugov-replay plot: %s\n", err);
+		ret = EXIT_FAILURE_RUN;
+	}
+	return ret;
 }

@@ -59,6 +59,7 @@
 #include "ondemand.h"
 #include "extseq.h"
 #include "allowed.h"
+#include "outfile.h"
 #include "gpugov_mali.h"
 #include "gpugov_predict.h"
 
@@ -598,6 +599,41 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 	return cmdline_need_traces("run", argc);
 }
 
+/*
+ * Open output @out of option --@opt at @path.  Return: 0, or
+ * EXIT_FAILURE_RUN after a message.
+ */
+static int open_output(struct outfile *out, const char *opt, const char *path)
+{
+	char err[GPUGOV_TRACE_ERR_MAX];
+
+	if (!outfile_open(out, path, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "gpugov-replay run: --%s: %s\n", opt, err);
+	return EXIT_FAILURE_RUN;
+}
+
+/*
+ * Put --sequence and --record into place if @ret is EXIT_OK and both are
+ * written whole, else remove both.  Return: @ret, or EXIT_FAILURE_RUN
+ * after a message.
+ */
+static int close_outputs(int ret, struct outfile *seq, struct outfile *rec)
+{
+	char err[GPUGOV_TRACE_ERR_MAX];
+
+	if (ret == EXIT_OK && (outfile_close(seq, err, sizeof(err)) ||
+			       outfile_close(rec, err, sizeof(err)) ||
+			       outfile_commit(seq, err, sizeof(err)) ||
+			       outfile_commit(rec, err, sizeof(err)))) {
+		fprintf(stderr, "gpugov-replay run: %s\n", err);
+		ret = EXIT_FAILURE_RUN;
+	}
+	outfile_abort(seq);
+	outfile_abort(rec);
+	return ret;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const char *const cols[] = { "workload", "policy", "energy", "time", "edp",
@@ -610,56 +646,53 @@ int cmd_run(int argc, char **argv)
 	char err[GPUGOV_TRACE_ERR_MAX];
 	double oracle_m[GPUGOV_NR_OBJ];
 	struct totals best_static;
+	struct outfile seq = { NULL }, rec = { NULL };
 	struct run_opts o;
 	struct table tab, rtab;
 	struct sweep w;
-	FILE *seq = NULL, *rec = NULL;
 	int ret, a, n, i, best;
 
 	ret = parse_run_args(argc, argv, &o);
+	if (!ret && o.sequence && !(ret = open_output(&seq, "sequence", o.sequence)))
+		fprintf(seq.f, "workload,policy,segment,opp,core_khz,mem_khz\n");
 	if (ret)
-		return ret;
-	if (o.sequence) {
-		seq = fopen(o.sequence, "w");
-		if (!seq) {
-			perror(o.sequence);
-			return EXIT_FAILURE_RUN;
-		}
-		fprintf(seq, "workload,policy,segment,opp,core_khz,mem_khz\n");
-	}
+		goto out_opts;
 	table_init(&tab, "closed loop, relative to performance", o.fmt, cols, ARRAY_SIZE(cols));
 	table_init(&rtab, "recorded samples: decisions vs the OPP the device ran next",
 		   o.fmt, rcols, 5);
 	for (a = optind; a < argc; a++) {
 		if (trace_load_named(&w, argv[a], err, sizeof(err))) {
 			fprintf(stderr, "gpugov-replay run: %s\n", err);
-			return EXIT_FAILURE_RUN;
+			ret = EXIT_FAILURE_RUN;
+			goto out;
 		}
 		if (o.voltage_model)
 			for (i = 0; i < (int)w.t.hdr.opps.nr; i++)
 				w.t.hdr.opps.opp[i].power_uw = 0;
 		n = build_policies(&w, &o, pol);
-		if (n < 0)
-			return EXIT_USAGE;
+		if (n < 0) {
+			ret = EXIT_USAGE;
+			goto out_trace;
+		}
 		if (o.record && w.t.hdr.kind == GPUGOV_TRACE_SWEEP) {
 			struct gpugov_trace_hdr h = w.t.hdr;
 
 			h.kind = GPUGOV_TRACE_SAMPLE;
-			rec = fopen(o.record, "w");
-			if (!rec || gpugov_trace_write_header(rec, &h)) {
-				perror(o.record);
-				return EXIT_FAILURE_RUN;
-			}
+			ret = open_output(&rec, "record", o.record);
+			if (ret)
+				goto out_trace;
+			gpugov_trace_write_header(rec.f, &h);
 		}
 		if (w.t.hdr.kind != GPUGOV_TRACE_SWEEP) {
 			for (i = 0; i < n; i++)
-				check_recording(&w, &pol[i], &o, &rtab, seq);
+				check_recording(&w, &pol[i], &o, &rtab, seq.f);
 			sweep_free(&w);
 			continue;
 		}
 		if (!w.t.nr_seg) {
 			fprintf(stderr, "gpugov-replay run: %s: no segments\n", argv[a]);
-			return EXIT_FAILURE_RUN;
+			ret = EXIT_FAILURE_RUN;
+			goto out_trace;
 		}
 		if (w.t.hdr.interval == GPUGOV_INTERVAL_EPOCH)
 			fprintf(stderr, "gpugov-replay run: %s: fixed-time epochs: closed-loop "
@@ -673,7 +706,7 @@ int cmd_run(int argc, char **argv)
 			clock_gettime(CLOCK_MONOTONIC, &t0);
 			res[i] = pol[i].kind == POL_RACE_TO_IDLE ?
 				 race_to_idle(&w, &o) :
-				 run_policy(&w, &pol[i], &o, seq, rec);
+				 run_policy(&w, &pol[i], &o, seq.f, rec.f);
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			if (o.timing && pol[i].kind == POL_GPUGOV)
 				fprintf(stderr, "%s %s: %u intervals, %.0f intervals/s\n",
@@ -704,15 +737,15 @@ int cmd_run(int argc, char **argv)
 	if (rtab.nrows)
 		table_print(&rtab, stdout);
 	table_json_end(stdout, o.fmt);
+	goto out;
+out_trace:
+	sweep_free(&w);
+out:
 	table_free(&tab);
 	table_free(&rtab);
-	if (seq)
-		fclose(seq);
+	ret = close_outputs(ret, &seq, &rec);
+out_opts:
 	extseq_free(&o.ext);
 	allowed_free(&o.allowed);
-	if (rec && fclose(rec)) {
-		perror(o.record);
-		return EXIT_FAILURE_RUN;
-	}
-	return EXIT_OK;
+	return ret;
 }

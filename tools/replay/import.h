@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "csvtab.h"
 #include "nvdvfs.h"
+#include "outfile.h"
 #include "gpugov_sample.h"
 
 /**
@@ -87,13 +88,14 @@ u32 import_scope_caps(const struct import *im, const char *key, const char *dest
  * @dir: output directory
  * @made_dir: it was created by this import (removed again on failure)
  * @nr: files so far
- * @tmp, @final: each file's temporary and final path
+ * @cap: room in @files
+ * @files: each file being written
  */
 struct import_out {
 	const char *dir;
 	bool made_dir;
 	size_t nr, cap;
-	char **tmp, **final;
+	struct outfile *files;
 };
 
 int import_names(const char *const *keys, const size_t *lines, size_t n,
@@ -102,6 +104,7 @@ int import_out_begin(struct import_out *o, const char *dir, char *err,
 		     size_t errlen);
 FILE *import_out_open(struct import_out *o, const char *name, char *err,
 		      size_t errlen);
+int import_out_close(struct import_out *o, char *err, size_t errlen);
 int import_out_commit(struct import_out *o, char *err, size_t errlen);
 void import_out_abort(struct import_out *o);
 

@@ -3,9 +3,9 @@
  * import_out.c - where `gpugov-replay import` writes: one file name per
  * kernel, unique and safe, and trace files written all or nothing.
  *
- * Every trace goes to a temporary file in the output directory; only when
- * all are written and each reads back with the trace reader are they
- * renamed into place.  On any error the temporary files (and the output
+ * Every trace goes to a temporary file in the output directory (outfile.h);
+ * only when all are written and each reads back with the trace reader are
+ * they renamed into place.  On any error the temporary files (and the output
  * directory, if this import made it) are removed: bad input changes
  * nothing, and no trace the reader would refuse is ever left behind.
  */
@@ -135,78 +135,65 @@ int import_out_begin(struct import_out *o, const char *dir, char *err, size_t er
 	return -1;
 }
 
-static char *path_of(const char *dir, const char *pre, const char *name,
-		     const char *post)
-{
-	size_t len = strlen(dir) + strlen(pre) + strlen(name) + strlen(post) + 2;
-	char *p = malloc(len);
-
-	if (p)
-		snprintf(p, len, "%s/%s%s%s", dir, pre, name, post);
-	return p;
-}
-
 /**
- * import_out_open() - a temporary file for the trace DIR/@name.trace
+ * import_out_open() - start writing the trace DIR/@name.trace
  * @o: the state
  * @name: file name stem
  * @err: buffer for the error message
  * @errlen: its size
  *
- * Return: the stream to write (the caller closes it), or NULL with the
- * message in @err.
+ * Return: the stream to write (to be closed with import_out_close()), or
+ * NULL with the message in @err.
  */
 FILE *import_out_open(struct import_out *o, const char *name, char *err, size_t errlen)
 {
-	mode_t mask = umask(0);
-	FILE *f = NULL;
-	int fd = -1;
+	size_t len = strlen(o->dir) + strlen(name) + sizeof("/.trace");
+	char *path;
+	int ret;
 
-	umask(mask);
 	if (o->nr == o->cap) {
 		size_t ncap = o->cap ? 2 * o->cap : 16;
-		char **nt = realloc(o->tmp, ncap * sizeof(*nt));
-		char **nf = nt ? realloc(o->final, ncap * sizeof(*nf)) : NULL;
+		struct outfile *nf = realloc(o->files, ncap * sizeof(*nf));
 
-		if (nt)
-			o->tmp = nt;
-		if (!nt || !nf) {
+		if (!nf) {
 			snprintf(err, errlen, "out of memory");
 			return NULL;
 		}
-		o->final = nf;
+		o->files = nf;
 		o->cap = ncap;
 	}
-	o->tmp[o->nr] = path_of(o->dir, ".", name, ".trace.XXXXXX");
-	o->final[o->nr] = path_of(o->dir, "", name, ".trace");
-	if (o->tmp[o->nr] && o->final[o->nr])
-		fd = mkstemp(o->tmp[o->nr]);
-	if (fd < 0 || fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
-		snprintf(err, errlen, "%.400s: %s", o->final[o->nr] ? o->final[o->nr] : name,
-			 strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(o->tmp[o->nr]);
-		}
-		free(o->tmp[o->nr]);
-		free(o->final[o->nr]);
+	path = malloc(len);
+	if (!path) {
+		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	o->nr++;
-	return f;
+	snprintf(path, len, "%s/%s.trace", o->dir, name);
+	ret = outfile_open(&o->files[o->nr], path, err, errlen);
+	free(path);
+	return ret ? NULL : o->files[o->nr++].f;
+}
+
+/**
+ * import_out_close() - finish writing the trace import_out_open() opened last
+ * @o: the state
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with the message in @err (then call import_out_abort()).
+ */
+int import_out_close(struct import_out *o, char *err, size_t errlen)
+{
+	return outfile_close(&o->files[o->nr - 1], err, errlen);
 }
 
 static void out_free(struct import_out *o)
 {
 	size_t i;
 
-	for (i = 0; i < o->nr; i++) {
-		free(o->tmp[i]);
-		free(o->final[i]);
-	}
-	free(o->tmp);
-	free(o->final);
-	o->tmp = o->final = NULL;
+	for (i = 0; i < o->nr; i++)
+		outfile_abort(&o->files[i]);
+	free(o->files);
+	o->files = NULL;
 	o->nr = o->cap = 0;
 }
 
@@ -225,21 +212,19 @@ int import_out_commit(struct import_out *o, char *err, size_t errlen)
 	size_t i;
 
 	for (i = 0; i < o->nr; i++) {
-		if (gpugov_trace_load(o->tmp[i], &t, msg, sizeof(msg))) {
+		/* a trace written in place (a device, a FIFO) cannot be read back */
+		if (!o->files[i].tmp)
+			continue;
+		if (gpugov_trace_load(outfile_written(&o->files[i]), &t, msg, sizeof(msg))) {
 			snprintf(err, errlen, "internal error: the trace for %.200s does not "
-				 "read back (%.250s); nothing written", o->final[i], msg);
+				 "read back (%.250s); nothing written", o->files[i].path, msg);
 			return -1;
 		}
 		gpugov_trace_free(&t);
 	}
-	for (i = 0; i < o->nr; i++) {
-		if (rename(o->tmp[i], o->final[i])) {
-			snprintf(err, errlen, "%.400s: %s", o->final[i], strerror(errno));
+	for (i = 0; i < o->nr; i++)
+		if (outfile_commit(&o->files[i], err, errlen))
 			return -1;
-		}
-		free(o->tmp[i]);
-		o->tmp[i] = NULL;
-	}
 	out_free(o);
 	return 0;
 }
@@ -251,11 +236,6 @@ int import_out_commit(struct import_out *o, char *err, size_t errlen)
  */
 void import_out_abort(struct import_out *o)
 {
-	size_t i;
-
-	for (i = 0; i < o->nr; i++)
-		if (o->tmp[i])
-			unlink(o->tmp[i]);
 	out_free(o);
 	if (o->made_dir)
 		rmdir(o->dir);

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "outfile.h"
 #include "replay.h"
 
 static const struct subcommand {
@@ -37,6 +38,7 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	outfile_check_stdout_at_exit("gpugov-replay");
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? EXIT_USAGE : EXIT_OK;

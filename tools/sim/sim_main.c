@@ -22,6 +22,7 @@
 
 #include "online.h"
 #include "openloop.h"
+#include "outfile.h"
 #include "strnum.h"
 #include "sweep.h"
 
@@ -318,28 +319,79 @@ static void parse(struct cli *c, int argc, char **argv)
 	}
 }
 
-static FILE *open_out(const char *path)
+/*
+ * The files a sweep or an online run writes (-o, --oracle, --per-sm), all
+ * or nothing together: on any failure none is put in place.  sm_f are the
+ * per-SM streams as the simulator takes them.
+ */
+enum { OUT_TRACE, OUT_ORACLE, OUT_SM0, NR_OUTS = OUT_SM0 + SIM_MAX_SM };
+static struct outfile outs[NR_OUTS];
+static FILE *sm_f[SIM_MAX_SM];
+
+/* Open --@opt @path (NULL: not asked for, "-": stdout); 0 or -1. */
+static int open_out(struct outfile *o, const char *opt, const char *path)
 {
-	FILE *f;
+	char err[SIM_ERR_MAX];
 
 	if (!path)
-		return NULL;
-	if (!strcmp(path, "-"))
-		return stdout;
-	f = fopen(path, "w");
-	if (!f) {
-		perror(path);
-		exit(1);
+		return 0;
+	if (!strcmp(path, "-")) {
+		outfile_stdout(o);
+		return 0;
 	}
-	return f;
+	if (!outfile_open(o, path, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "gpugov-sim: --%s: %s\n", opt, err);
+	return -1;
 }
 
-static int close_out(FILE *f, const char *path)
+/* --per-sm DIR: DIR/sm00.trace ... for every SM; 0 or -1. */
+static int open_per_sm(const char *dir)
 {
-	if (!f || f == stdout)
-		return f ? fflush(f) : 0;
-	if (fclose(f)) {
-		perror(path);
+	char path[4096];
+	u32 s;
+
+	for (s = 0; s < gpu.sms; s++) {
+		if (snprintf(path, sizeof(path), "%s/sm%02u.trace", dir, s) >=
+		    (int)sizeof(path)) {
+			fprintf(stderr, "gpugov-sim: --per-sm: path too long\n");
+			return -1;
+		}
+		if (open_out(&outs[OUT_SM0 + s], "per-sm", path))
+			return -1;
+		sm_f[s] = outs[OUT_SM0 + s].f;
+	}
+	return 0;
+}
+
+/*
+ * Put every output in place if @rc is 0 and each was written whole, else
+ * remove them all.  Return: 0, or -1 (after a message where it failed
+ * here).
+ */
+static int finish_outputs(int rc)
+{
+	char err[SIM_ERR_MAX] = "";
+	u32 i;
+
+	for (i = 0; !rc && i < NR_OUTS; i++)
+		rc = outfile_close(&outs[i], err, sizeof(err));
+	for (i = 0; !rc && i < NR_OUTS; i++)
+		rc = outfile_commit(&outs[i], err, sizeof(err));
+	if (err[0])
+		fprintf(stderr, "gpugov-sim: %s\n", err);
+	for (i = 0; i < NR_OUTS; i++)
+		outfile_abort(&outs[i]);
+	return rc;
+}
+
+/* Open every output @c asks for; 0, or -1 after a message (none open). */
+static int open_outputs(const struct cli *c)
+{
+	if (open_out(&outs[OUT_TRACE], "output", c->out) ||
+	    open_out(&outs[OUT_ORACLE], "oracle", c->oracle) ||
+	    (c->per_sm && open_per_sm(c->per_sm))) {
+		finish_outputs(-1);
 		return -1;
 	}
 	return 0;
@@ -418,44 +470,11 @@ static int cmd_run(const struct cli *c, struct sim *x, const char *src)
 	return 0;
 }
 
-/* --per-sm DIR: open DIR/sm00.trace ... for every SM; 0 or -1. */
-static int open_per_sm(const char *dir, FILE **f)
-{
-	char path[4096];
-	u32 s;
-
-	for (s = 0; s < gpu.sms; s++) {
-		if (snprintf(path, sizeof(path), "%s/sm%02u.trace", dir, s) >=
-		    (int)sizeof(path)) {
-			fprintf(stderr, "gpugov-sim: --per-sm: path too long\n");
-			return -1;
-		}
-		f[s] = fopen(path, "w");
-		if (!f[s]) {
-			perror(path);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int close_per_sm(FILE **f)
-{
-	int rc = 0;
-	u32 s;
-
-	for (s = 0; s < gpu.sms; s++)
-		if (f[s] && fclose(f[s]))
-			rc = -1;
-	return rc;
-}
-
 static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 {
 	struct sim_sweep_opts o = { 0 };
 	struct sim_sweep_result res;
 	char err[SIM_ERR_MAX];
-	FILE *sm_trace[SIM_MAX_SM] = { NULL };
 	double t0;
 	u32 i;
 	int rc;
@@ -472,28 +491,18 @@ static int cmd_sweep(const struct cli *c, struct sim *x, const char *src)
 	o.frames = c->frames;
 	o.follow = c->follow;
 	o.follow_obj = c->follow_obj;
-	o.trace = open_out(c->out);
-	o.oracle = open_out(c->oracle);
-	o.source = src;
-	if (c->per_sm && open_per_sm(c->per_sm, sm_trace)) {
-		close_per_sm(sm_trace);
-		close_out(o.trace, c->out);
-		close_out(o.oracle, c->oracle);
+	if (open_outputs(c))
 		return 1;
-	}
-	o.sm_trace = c->per_sm ? sm_trace : NULL;
+	o.trace = outs[OUT_TRACE].f;
+	o.oracle = outs[OUT_ORACLE].f;
+	o.source = src;
+	o.sm_trace = c->per_sm ? sm_f : NULL;
 	t0 = now_s();
 	rc = sim_sweep(x, &o, &res, err);
 	t0 = now_s() - t0;
 	if (rc)
 		fprintf(stderr, "gpugov-sim: %s\n", err);
-	if (close_out(o.trace, c->out) || close_out(o.oracle, c->oracle))
-		rc = -1;
-	if (close_per_sm(sm_trace)) {
-		fprintf(stderr, "gpugov-sim: --per-sm: write error\n");
-		rc = -1;
-	}
-	if (rc)
+	if (finish_outputs(rc))
 		return 1;
 	fprintf(stderr, "%s: %llu intervals x %u OPPs, %.2f Mwarp-inst in "
 		"%.2f s (%.2f Mwarp-inst/s); top OPP %.1f us %.1f uJ",
@@ -513,7 +522,6 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	struct sim_online_opts o = { 0 };
 	struct sim_online_result r;
 	char err[SIM_ERR_MAX];
-	FILE *sm_trace[SIM_MAX_SM] = { NULL };
 	u32 i, nopp = c->per_sm ? gpu.nr_core : sim_nr_opp(x);
 	int rc;
 
@@ -522,25 +530,17 @@ static int cmd_online(const struct cli *c, struct sim *x, const char *src)
 	o.policy.objective = c->objective;
 	sim_online_target(&o.policy, c->target, (u32)c->idle_uw);
 	o.epoch_ns = c->epoch_us * 1000;
-	o.trace = open_out(c->out);
+	if (open_outputs(c))
+		return 1;
+	o.trace = outs[OUT_TRACE].f;
 	o.source = src;
 	o.coremem = &coremem;
-	if (c->per_sm && open_per_sm(c->per_sm, sm_trace)) {
-		close_per_sm(sm_trace);
-		return 1;
-	}
-	o.sm_trace = sm_trace;
+	o.sm_trace = sm_f;
 	rc = c->per_sm ? sim_online_per_sm(x, &o, &r, err) :
 			 sim_online(x, &o, &r, err);
 	if (rc)
 		fprintf(stderr, "gpugov-sim: %s\n", err);
-	if (close_out(o.trace, c->out))
-		rc = -1;
-	if (close_per_sm(sm_trace)) {
-		fprintf(stderr, "gpugov-sim: --per-sm: write error\n");
-		rc = -1;
-	}
-	if (rc)
+	if (finish_outputs(rc))
 		return 1;
 	printf("workload %s predictor %s objective %s epochs %llu time_us %.1f "
 	       "energy_uj %.1f edp %.4g ed2p %.4g insts %llu opp_epochs",
@@ -618,6 +618,7 @@ int main(int argc, char **argv)
 	struct cli c;
 	int rc;
 
+	outfile_check_stdout_at_exit("gpugov-sim");
 	if (argc < 2)
 		usage();
 	if (is_help(argv[1]))
@@ -641,6 +642,12 @@ int main(int argc, char **argv)
 	if (c.per_sm && strcmp(argv[1], "sweep") && strcmp(argv[1], "online")) {
 		fprintf(stderr, "gpugov-sim %s: --per-sm is for sweep and "
 			"online only\n", argv[1]);
+		return 2;
+	}
+	/* DIR/sm00.trace with DIR '' would be /sm00.trace */
+	if (c.per_sm && !*c.per_sm) {
+		fprintf(stderr, "gpugov-sim %s: --per-sm: empty directory name\n",
+			argv[1]);
 		return 2;
 	}
 	if (c.per_sm && c.out && !strcmp(argv[1], "online")) {

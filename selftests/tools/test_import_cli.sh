@@ -106,6 +106,20 @@ check "an empty l2_hits cell drops the whole group (no l2_hits read as 0)" \
 imp_says "mem_mhz on some rows only: refused naming the line" mem-gap.csv 2 \
 	"mem-gap.csv:3: column 'mem_mhz' is empty"
 
+# ---- read errors are I/O errors (exit 1), naming the file and the cause ----
+for layout in csv nvdvfs; do
+	"$bin" import $layout "$fx" --out "$tmp/dir-$layout" >"$tmp/out" 2>"$tmp/err"; st=$?
+	check "import $layout DIR: exit 1, 'Is a directory' (it asked malloc for 2^63 bytes, exit 2)" \
+		sh -c "[ $st -eq 1 ] && grep -q \"$fx: read error: Is a directory\" \"$tmp/err\" && \
+		       [ ! -e \"$tmp/dir-$layout\" ]"
+done
+imp no-such.csv; st=$?
+check "a missing input file: exit 1 (an unreadable file, not malformed input), naming it" \
+	sh -c "[ $st -eq 1 ] && grep -q 'no-such.csv: No such file or directory' \"$tmp/err\""
+cat "$fx/good.csv" | "$bin" import csv /dev/stdin --out "$tmp/pipe" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "a pipe imports (fseek() to size the file failed on it)" \
+	sh -c "[ $st -eq 0 ] && [ -f \"$tmp/pipe/k1.trace\" ]"
+
 # ---- header ----
 imp_says "a column named twice refused (the last one won)" dup-col.csv 2 \
 	"dup-col.csv:1: column 'insts' appears twice"

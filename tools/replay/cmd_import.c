@@ -391,10 +391,11 @@ int cmd_import(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	im.nvdvfs = !strcmp(argv[optind], "nvdvfs");
-	if (csvtab_load(&t, argv[optind + 1], err, sizeof(err))) {
+	ret = csvtab_load(&t, argv[optind + 1], err, sizeof(err));
+	if (ret) {
 		fprintf(stderr, "gpugov-replay import: %s\n", err);
 		csvtab_free(&t);
-		return EXIT_USAGE;
+		return ret == CSVTAB_FAIL ? EXIT_FAILURE_RUN : EXIT_USAGE;
 	}
 	err[0] = 0;
 	im.t = &t;

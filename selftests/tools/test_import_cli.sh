@@ -109,6 +109,10 @@ imp_says "mem_mhz on some rows only: refused naming the line" mem-gap.csv 2 \
 	"mem-gap.csv:3: column 'mem_mhz' is empty"
 imp_says "a clock pair measured twice names both lines (it named neither)" twice.csv 2 \
 	"twice.csv:4: kernel k measured twice at 500000/0 kHz (first on line 2)"
+printf 'kernel,core_mhz,time_ms\nk,500,1\nk,1000,0\0005\n' >"$tmp/nul.csv"
+"$bin" import csv "$tmp/nul.csv" --out "$tmp/nul" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "a NUL byte is refused naming its line, exit 2" \
+	sh -c "[ $st -eq 2 ] && grep -q 'nul.csv:3: contains a NUL byte' \"$tmp/err\""
 
 # ---- read errors are I/O errors (exit 1), naming the file and the cause ----
 for layout in csv nvdvfs; do

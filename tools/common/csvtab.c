@@ -190,8 +190,12 @@ int csvtab_load(struct csvtab *t, const char *path, char *err, size_t errlen)
 	rc = read_all(t, path, &size, err, errlen);
 	if (rc)
 		return rc;
-	if (strlen(t->buf) != size)
-		return fail(err, errlen, "%s: contains a NUL byte", path);
+	if (strlen(t->buf) != size) {
+		/* the line of the first NUL: the text before it counts */
+		for (p = t->buf; *p; p++)
+			line += *p == '\n';
+		return fail(err, errlen, "%s:%zu: contains a NUL byte", path, line);
+	}
 
 	p = t->buf;
 	if (!strncmp(p, "\xef\xbb\xbf", 3))

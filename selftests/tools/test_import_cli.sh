@@ -2,7 +2,9 @@
 # test_import_cli.sh BINARY - `gpugov-replay import` never loses data
 # silently and never writes a trace its own reader refuses; `accuracy`
 # says which models it cannot score.  Fixtures: selftests/tools/import/
-# (tiny synthetic CSVs, one defect each).
+# (tiny synthetic CSVs, one defect each); inputs of a size a recording
+# can reach are generated here and must import in time and memory linear
+# in their size.
 set -u
 bin=$1
 here=$(dirname "$0")
@@ -105,6 +107,54 @@ check "an empty l2_hits cell drops the whole group (no l2_hits read as 0)" \
 	       grep -q 'columns.* insts' \"$tmp/counter-gap/j.trace\""
 imp_says "mem_mhz on some rows only: refused naming the line" mem-gap.csv 2 \
 	"mem-gap.csv:3: column 'mem_mhz' is empty"
+imp_says "a clock pair measured twice names both lines (it named neither)" twice.csv 2 \
+	"twice.csv:4: kernel k measured twice at 500000/0 kHz (first on line 2)"
+printf 'kernel,core_mhz,time_ms\nk,500,1\nk,1000,0\0005\n' >"$tmp/nul.csv"
+"$bin" import csv "$tmp/nul.csv" --out "$tmp/nul" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "a NUL byte is refused naming its line, exit 2" \
+	sh -c "[ $st -eq 2 ] && grep -q 'nul.csv:3: contains a NUL byte' \"$tmp/err\""
+
+# ---- read errors are I/O errors (exit 1), naming the file and the cause ----
+for layout in csv nvdvfs; do
+	"$bin" import $layout "$fx" --out "$tmp/dir-$layout" >"$tmp/out" 2>"$tmp/err"; st=$?
+	check "import $layout DIR: exit 1, 'Is a directory' (it asked malloc for 2^63 bytes, exit 2)" \
+		sh -c "[ $st -eq 1 ] && grep -q \"$fx: read error: Is a directory\" \"$tmp/err\" && \
+		       [ ! -e \"$tmp/dir-$layout\" ]"
+done
+imp no-such.csv; st=$?
+check "a missing input file: exit 1 (an unreadable file, not malformed input), naming it" \
+	sh -c "[ $st -eq 1 ] && grep -q 'no-such.csv: No such file or directory' \"$tmp/err\""
+cat "$fx/good.csv" | "$bin" import csv /dev/stdin --out "$tmp/pipe" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "a pipe imports (fseek() to size the file failed on it)" \
+	sh -c "[ $st -eq 0 ] && [ -f \"$tmp/pipe/k1.trace\" ]"
+
+# ---- cost: linear in the input ----
+# Each input below is generated, not kept, and imported under a time limit
+# of 10 s, ~30x what the linear code needs on a loaded 2-core machine
+# (0.3 s), below the CPU time alone the quadratic code took (25 s and
+# 17 s), and under an address-space limit (each needs 20 to 50 MB; a 3 KB
+# sample per row took 210 MB and 1 GB).  A sanitizer build cannot start
+# under ulimit -v; it gets the time limit only.
+limits() {	# limits KB SECONDS CMD...: CMD under those limits
+	kb=$1 s=$2
+	shift 2
+	if (ulimit -v "$kb" && "$bin" --help) >/dev/null 2>&1; then
+		(ulimit -v "$kb" && exec timeout "$s" "$@")
+	else
+		timeout "$s" "$@"
+	fi
+}
+awk 'BEGIN { print "kernel,core_mhz,time_ms"
+	     for (k = 0; k < 60000; k++) printf "kernel%d,500,1\n", k }' >"$tmp/k60k.csv"
+limits 100000 10 "$bin" import csv "$tmp/k60k.csv" --out "$tmp/k60k" --combined all \
+	>"$tmp/out" 2>"$tmp/err"; st=$?
+check "60k kernels (0.8 MB) import in seconds and 100 MB: kernels and rows not searched linearly" \
+	sh -c "[ $st -eq 0 ] && grep -q '60000 rows, 60000 kernels' \"$tmp/err\""
+awk 'BEGIN { print "kernel,core_mhz,time_ms"
+	     for (i = 0; i < 300000; i++) printf "k,%d,1\n", 100000 + i }' >"$tmp/pairs.csv"
+limits 150000 10 "$bin" import csv "$tmp/pairs.csv" --out "$tmp/pairs" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "3.3 MB, one kernel at 300k clock pairs: refused in seconds and 150 MB, naming the 65th" \
+	sh -c "[ $st -eq 2 ] && grep -q 'pairs.csv:66: kernel k has more than 64 clock pairs' \"$tmp/err\""
 
 # ---- header ----
 imp_says "a column named twice refused (the last one won)" dup-col.csv 2 \

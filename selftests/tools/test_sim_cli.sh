@@ -72,6 +72,36 @@ check "frame before any run: exit 1" run 1 sweep -g $gpu -w "$tmp/empty.wl"
 check "frame before any run: file:line" \
 	grep -q 'empty.wl:7: empty frame' "$tmp/err"
 
+# ---- use: each file read once, however often used; cycles refused ----
+# Five files, each using the next one 40 times (1.6 KB in all): read once
+# each, they load in milliseconds; parsed at every mention, the last was
+# read 40^4 = 2.56 million times (minutes).  The 10 s limit is far from both.
+mkdir "$tmp/use"
+printf '# nothing but a comment\n' >"$tmp/use/l4.wl"
+for i in 3 2 1 0; do
+	awk -v n=$((i + 1)) 'BEGIN { for (k = 0; k < 40; k++) print "use l" n ".wl" }' \
+		>"$tmp/use/l$i.wl"
+done
+printf '%s\nrun k\n' "$kern" >>"$tmp/use/l0.wl"
+check "uses nested 4 deep, 40 of each file: each file read once, in seconds" \
+	sh -c "timeout 10 \"$bin\" run -g $gpu -w \"$tmp/use/l0.wl\" >/dev/null 2>&1"
+printf '%s\n' "$kern" >"$tmp/use/k.wl"
+printf 'use k.wl\n' >"$tmp/use/b.wl"
+printf 'use ./k.wl\nrun k\n' >"$tmp/use/c.wl"
+printf 'use b.wl\nuse c.wl\nrun k 2\n' >"$tmp/use/diamond.wl"
+check "a file used by two others (a diamond) defines its kernels once" \
+	run 0 run -g $gpu -w "$tmp/use/diamond.wl"
+printf 'use cyc-b.wl\n%s\nrun k\n' "$kern" >"$tmp/use/cyc-a.wl"
+printf 'use cyc-a.wl\n' >"$tmp/use/cyc-b.wl"
+check "a use cycle: exit 1" run 1 run -g $gpu -w "$tmp/use/cyc-a.wl"
+check "a use cycle: named at the use that closes it" \
+	grep -q "cyc-a.wl:1: in used file: .*cyc-b.wl:1: use cyc-a.wl: a cycle" "$tmp/err"
+for i in 1 2 3 4; do printf 'use d%d.wl\n' $((i + 1)) >"$tmp/use/d$i.wl"; done
+printf '# end\n' >"$tmp/use/d5.wl"
+printf 'use d1.wl\n%s\nrun k\n' "$kern" >"$tmp/use/deep.wl"
+check "uses nested 5 deep: still refused, exit 1" run 1 run -g $gpu -w "$tmp/use/deep.wl"
+check "uses nested 5 deep: the line named" grep -q 'd4.wl:1: use nested too deeply' "$tmp/err"
+
 # --help, of the tool and of every subcommand: the usage on stdout, exit 0
 # (GNU); a usage error: the usage on stderr, exit 2.
 for args in "--help" "-h" "run --help" "sweep --help" "online --help" \

@@ -19,7 +19,14 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
-	return -1;
+	return CSVTAB_BAD;
+}
+
+/* Running out of memory is a run-time failure, not bad input. */
+static int oom(char *err, size_t errlen, const char *path)
+{
+	fail(err, errlen, "%s: out of memory", path);
+	return CSVTAB_FAIL;
 }
 
 static int push(char ***v, size_t *n, size_t *cap, char *s)
@@ -52,7 +59,7 @@ static char *trim(char *s)
 /*
  * Split one record starting at *pp into fields (in place), advancing *pp
  * past its line end and *line past the lines it spans.  Returns the number
- * of fields, or -1 with a message.
+ * of fields, or CSVTAB_BAD or CSVTAB_FAIL with a message.
  */
 static long parse_record(const char *path, char **pp, size_t *line,
 			 char ***f, size_t *nf, size_t *cap, int *blank,
@@ -95,7 +102,7 @@ static long parse_record(const char *path, char **pp, size_t *line,
 		c = *p;
 		*w = '\0';
 		if (push(f, nf, cap, field))
-			return fail(err, errlen, "%s: out of memory", path);
+			return oom(err, errlen, path);
 		if (c == ',') {
 			p++;
 			continue;
@@ -113,6 +120,50 @@ static long parse_record(const char *path, char **pp, size_t *line,
 	return (long)*nf;
 }
 
+/*
+ * The whole of @path into t->buf, NUL-terminated.  Read to the end rather
+ * than sized with fseek()/ftell(): those fail on a pipe, and on a
+ * directory ftell() can return LLONG_MAX (ext4), which made a malloc() of
+ * 2^63 bytes; a directory's read error is reported as such.
+ */
+static int read_all(struct csvtab *t, const char *path, size_t *size, char *err,
+		    size_t errlen)
+{
+	size_t cap = 0, n = 0, got;
+	FILE *fp = fopen(path, "rb");
+	int rc = 0;
+
+	if (!fp) {
+		fail(err, errlen, "%s: %s", path, strerror(errno));
+		return CSVTAB_FAIL;
+	}
+	do {
+		if (cap - n < 2) {
+			size_t ncap = cap ? 2 * cap : 65536;
+			char *nb = ncap > cap ? realloc(t->buf, ncap) : NULL;
+
+			if (!nb) {
+				rc = oom(err, errlen, path);
+				break;
+			}
+			t->buf = nb;
+			cap = ncap;
+		}
+		got = fread(t->buf + n, 1, cap - n - 1, fp);
+		n += got;
+	} while (got);
+	if (!rc && ferror(fp)) {
+		fail(err, errlen, "%s: read error: %s", path, strerror(errno));
+		rc = CSVTAB_FAIL;
+	}
+	fclose(fp);
+	if (rc)
+		return rc;
+	t->buf[n] = '\0';
+	*size = n;
+	return 0;
+}
+
 /**
  * csvtab_load() - read and split a CSV file
  * @t: table to fill (freed with csvtab_free(), also after a failure)
@@ -120,36 +171,31 @@ static long parse_record(const char *path, char **pp, size_t *line,
  * @err: buffer for the error message
  * @errlen: its size
  *
- * Return: 0, or -1 with "path:line: what" in @err.
+ * Return: 0; CSVTAB_BAD with "path:line: what" in @err for malformed
+ * content; CSVTAB_FAIL with "path: cause" when the file cannot be read
+ * (missing, a directory, an I/O error) or memory runs out.
  */
 int csvtab_load(struct csvtab *t, const char *path, char *err, size_t errlen)
 {
-	FILE *fp;
-	long size;
 	char *p, **f = NULL, **cells = NULL;
 	size_t nf = 0, fcap = 0, ncells = 0, ccap = 0, line = 1, i;
-	size_t lcap = 0;
-	int blank, rc = -1;
+	size_t lcap = 0, size;
+	long n;
+	int blank, rc;
 
 	memset(t, 0, sizeof(*t));
 	t->path = strdup(path);
-	fp = fopen(path, "rb");
-	if (!fp)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
-	if (fseek(fp, 0, SEEK_END) || (size = ftell(fp)) < 0 ||
-	    fseek(fp, 0, SEEK_SET)) {
-		fclose(fp);
-		return fail(err, errlen, "%s: cannot size the file", path);
+	if (!t->path)
+		return oom(err, errlen, path);
+	rc = read_all(t, path, &size, err, errlen);
+	if (rc)
+		return rc;
+	if (strlen(t->buf) != size) {
+		/* the line of the first NUL: the text before it counts */
+		for (p = t->buf; *p; p++)
+			line += *p == '\n';
+		return fail(err, errlen, "%s:%zu: contains a NUL byte", path, line);
 	}
-	t->buf = malloc((size_t)size + 1);
-	if (!t->buf || fread(t->buf, 1, (size_t)size, fp) != (size_t)size) {
-		fclose(fp);
-		return fail(err, errlen, "%s: read error", path);
-	}
-	fclose(fp);
-	t->buf[size] = '\0';
-	if (strlen(t->buf) != (size_t)size)
-		return fail(err, errlen, "%s: contains a NUL byte", path);
 
 	p = t->buf;
 	if (!strncmp(p, "\xef\xbb\xbf", 3))
@@ -160,13 +206,15 @@ int csvtab_load(struct csvtab *t, const char *path, char *err, size_t errlen)
 	}
 	if (!*p)
 		return fail(err, errlen, "%s: empty file, no header", path);
-	if (parse_record(path, &p, &line, &f, &nf, &fcap, &blank, err,
-			 errlen) < 0)
+	n = parse_record(path, &p, &line, &f, &nf, &fcap, &blank, err, errlen);
+	if (n < 0) {
+		rc = (int)n;
 		goto out;
+	}
 	t->ncols = nf;
 	t->hdr = malloc(nf * sizeof(*t->hdr));
 	if (!t->hdr) {
-		fail(err, errlen, "%s: out of memory", path);
+		rc = oom(err, errlen, path);
 		goto out;
 	}
 	for (i = 0; i < nf; i++)
@@ -175,19 +223,22 @@ int csvtab_load(struct csvtab *t, const char *path, char *err, size_t errlen)
 	while (*p) {
 		size_t start = line;
 
-		if (parse_record(path, &p, &line, &f, &nf, &fcap, &blank, err,
-				 errlen) < 0)
+		n = parse_record(path, &p, &line, &f, &nf, &fcap, &blank, err,
+				 errlen);
+		if (n < 0) {
+			rc = (int)n;
 			goto out;
+		}
 		if (blank && nf == 1 && !*f[0])
 			continue;
 		if (nf != t->ncols) {
-			fail(err, errlen, "%s:%zu: %zu fields, the header has %zu",
-			     path, start, nf, t->ncols);
+			rc = fail(err, errlen, "%s:%zu: %zu fields, the header has %zu",
+				  path, start, nf, t->ncols);
 			goto out;
 		}
 		for (i = 0; i < nf; i++)
 			if (push(&cells, &ncells, &ccap, f[i])) {
-				fail(err, errlen, "%s: out of memory", path);
+				rc = oom(err, errlen, path);
 				goto out;
 			}
 		if (t->nrows == lcap) {
@@ -195,7 +246,7 @@ int csvtab_load(struct csvtab *t, const char *path, char *err, size_t errlen)
 			size_t *nl = realloc(t->line, ncap * sizeof(*nl));
 
 			if (!nl) {
-				fail(err, errlen, "%s: out of memory", path);
+				rc = oom(err, errlen, path);
 				goto out;
 			}
 			t->line = nl;
@@ -203,7 +254,6 @@ int csvtab_load(struct csvtab *t, const char *path, char *err, size_t errlen)
 		}
 		t->line[t->nrows++] = start;
 	}
-	rc = 0;
 out:
 	free(f);
 	t->cell = cells;

@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* csvtab_load()'s failures: input to refuse, or a file it cannot read */
+#define CSVTAB_BAD	(-1)
+#define CSVTAB_FAIL	(-2)
+
 struct csvtab {
 	char *path;
 	char *buf;

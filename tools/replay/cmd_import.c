@@ -50,25 +50,6 @@ static const char import_usage[] =
 "model uses on these traces unless a command line says otherwise.\n"
 "Exit status: 0 success, 1 I/O error, 2 malformed input (file:line named).\n";
 
-static int cmp_opp(const void *a, const void *b)
-{
-	const struct gpugov_opp *x = a, *y = b;
-
-	if (x->core_khz != y->core_khz)
-		return x->core_khz < y->core_khz ? -1 : 1;
-	return (x->mem_khz > y->mem_khz) - (x->mem_khz < y->mem_khz);
-}
-
-static double mean_power(const struct import *im, u32 core, u32 mem)
-{
-	size_t i;
-
-	for (i = 0; i < im->npp; i++)
-		if (im->pp[i].core_khz == core && im->pp[i].mem_khz == mem)
-			return im->pp[i].n ? im->pp[i].sum_w / im->pp[i].n : 0;
-	return 0;
-}
-
 /* "gpugov-replay import of FILE kernel KEY", one line of trace text. */
 static void set_source(struct gpugov_trace_hdr *h, const char *path, const char *key)
 {
@@ -83,63 +64,43 @@ static void set_source(struct gpugov_trace_hdr *h, const char *path, const char 
 }
 
 /*
- * The sweep of the kernel whose first row is rows[first]: its clock pairs
- * as an ascending OPP table in @h, and one record per pair in @rec.
+ * The sweep of kernel @k: its clock pairs as an ascending OPP table in @h,
+ * and one record per pair in @rec.
  */
-static int build_kernel(const struct import *im, size_t first, u32 caps,
+static int build_kernel(const struct import *im, size_t k, u32 caps,
 			struct gpugov_trace_hdr *h, struct gpugov_trace_rec *rec,
 			char *err, size_t errlen)
 {
-	const struct import_row *rows = im->rows;
-	const char *src = im->t->path;
-	size_t i, k, n = 0;
+	size_t idx[GPUGOV_MAX_OPPS], i;
+	long n = import_kernel_pairs(im, k, idx, err, errlen);
+	double power_w;
 
+	if (n < 0)
+		return -1;
 	gpugov_trace_hdr_init(h, GPUGOV_TRACE_SWEEP, GPUGOV_INTERVAL_SEGMENT, 0);
 	snprintf(h->device, sizeof(h->device), "%s", im->device);
-	set_source(h, src, rows[first].key);
+	set_source(h, im->t->path, im->rows[idx[0]].key);
 	if (im->coremem_gpu)
 		snprintf(h->coremem_gpu, sizeof(h->coremem_gpu), "%s",
 			 im->coremem_gpu);
-	for (i = first; i < im->t->nrows; i++) {
-		if (strcmp(rows[i].key, rows[first].key))
-			continue;
-		if (n == GPUGOV_MAX_OPPS) {
-			snprintf(err, errlen, "%s:%zu: kernel %.100s has more than %d clock pairs",
-				 src, im->t->line[i], rows[first].key, GPUGOV_MAX_OPPS);
-			return -1;
-		}
-		h->opps.opp[n].core_khz = rows[i].s.core_khz;
-		h->opps.opp[n++].mem_khz = rows[i].s.mem_khz;
-	}
 	h->opps.nr = (u32)n;
-	qsort(h->opps.opp, n, sizeof(h->opps.opp[0]), cmp_opp);
-	for (k = 0; k + 1 < n; k++) {
-		if (!cmp_opp(&h->opps.opp[k], &h->opps.opp[k + 1])) {
-			snprintf(err, errlen, "%s: kernel %.100s measured twice at %u/%u kHz",
-				 src, rows[first].key, h->opps.opp[k].core_khz,
-				 h->opps.opp[k].mem_khz);
-			return -1;
-		}
-	}
-	for (k = 0; im->power && k < n; k++)
-		h->opps.opp[k].power_uw = (u32)llround(1e6 * mean_power(im,
-				h->opps.opp[k].core_khz, h->opps.opp[k].mem_khz));
 	h->caps = (caps & ~GPUGOV_CAP_ENERGY) | (im->power ? GPUGOV_CAP_ENERGY : 0);
-	for (k = 0; k < n; k++) {
-		for (i = first; i < im->t->nrows; i++)
-			if (!strcmp(rows[i].key, rows[first].key) &&
-			    rows[i].s.core_khz == h->opps.opp[k].core_khz &&
-			    rows[i].s.mem_khz == h->opps.opp[k].mem_khz)
-				break;
-		memset(&rec[k], 0, sizeof(rec[k]));
-		rec[k].opp = (u32)k;
-		rec[k].s = rows[i].s;
-		rec[k].s.caps = h->caps;
+	for (i = 0; i < (size_t)n; i++) {
+		struct gpugov_opp *opp = &h->opps.opp[i];
+
+		opp->core_khz = im->rows[idx[i]].core_khz;
+		opp->mem_khz = im->rows[idx[i]].mem_khz;
+		if (im->power)
+			opp->power_uw = (u32)llround(1e6 * import_pair_power(im, idx[i]));
+		memset(&rec[i], 0, sizeof(rec[i]));
+		rec[i].opp = (u32)i;
+		if (import_row_sample(im, idx[i], &rec[i].s, &power_w, err, errlen))
+			return -1;
+		rec[i].s.caps = h->caps;
 		if (im->power) {
 			/* W * ns * 10^3 = pJ; range checked in check_power() */
-			rec[k].energy_pj = (u64)round(rows[i].power_w *
-						      rows[i].s.interval_ns * 1e3);
-			rec[k].s.energy_uj = rec[k].energy_pj / 1000000;
+			rec[i].energy_pj = (u64)round(power_w * rec[i].s.interval_ns * 1e3);
+			rec[i].s.energy_uj = rec[i].energy_pj / 1000000;
 		}
 	}
 	return 0;
@@ -158,33 +119,21 @@ static int write_recs(FILE *f, const struct gpugov_trace_hdr *h,
 	return 0;
 }
 
-/* The first row of each kernel, in file order, and the kernels' count. */
-static size_t kernels(const struct import *im, size_t *first)
-{
-	size_t r, i, n = 0;
-
-	for (r = 0; r < im->t->nrows; r++) {
-		for (i = 0; i < n && strcmp(im->rows[first[i]].key, im->rows[r].key); i++)
-			;
-		if (i == n)
-			first[n++] = r;
-	}
-	return n;
-}
-
 /* Each kernel's trace file name stem, or the --combined one. */
-static int file_names(const struct import *im, const size_t *first, size_t nk,
-		      const char *combined, char **names, char *err, size_t errlen)
+static int file_names(const struct import *im, const char *combined, char **names,
+		      char *err, size_t errlen)
 {
+	size_t i, nk = im->nk;
 	const char **keys = calloc(nk ? nk : 1, sizeof(*keys));
 	size_t *lines = calloc(nk ? nk : 1, sizeof(*lines));
-	size_t i;
 	int ret = -1;
 
 	if (keys && lines) {
 		for (i = 0; i < nk; i++) {
-			keys[i] = combined ? combined : im->rows[first[i]].key;
-			lines[i] = im->t->line[first[i]];
+			size_t first = im->order[im->kstart[i]];
+
+			keys[i] = combined ? combined : im->rows[first].key;
+			lines[i] = im->t->line[first];
 		}
 		ret = import_names(keys, lines, combined ? 1 : nk, im->t->path, names,
 				   err, errlen);
@@ -201,8 +150,7 @@ static int file_names(const struct import *im, const size_t *first, size_t nk,
  * EXIT_USAGE (input that cannot be a trace) or EXIT_FAILURE_RUN (I/O).
  */
 static int write_traces(const struct import *im, const char *dir, const char *combined,
-			const size_t *first, size_t nk, char **names, char *err,
-			size_t errlen)
+			char **names, char *err, size_t errlen)
 {
 	static struct gpugov_trace_rec rec[GPUGOV_MAX_OPPS];
 	struct gpugov_trace_hdr h, first_hdr;
@@ -215,16 +163,19 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 
 	if (combined) {
 		snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[0]);
-		caps = import_scope_caps(im, NULL, dest);
+		caps = import_scope_caps(im, NULL, im->t->nrows, dest);
 	}
 	if (import_out_begin(&o, dir, err, errlen))
 		return EXIT_FAILURE_RUN;
-	for (k = 0; k < nk; k++) {
+	for (k = 0; k < im->nk; k++) {
+		size_t first = im->order[im->kstart[k]];
+
 		if (!combined) {
 			snprintf(dest, sizeof(dest), "%s/%s.trace", dir, names[k]);
-			caps = import_scope_caps(im, im->rows[first[k]].key, dest);
+			caps = import_scope_caps(im, im->order + im->kstart[k],
+						 im->kstart[k + 1] - im->kstart[k], dest);
 		}
-		if (build_kernel(im, first[k], caps, &h, rec, err, errlen))
+		if (build_kernel(im, k, caps, &h, rec, err, errlen))
 			goto fail;
 		if (combined && k) {
 			if (h.opps.nr != first_hdr.opps.nr ||
@@ -232,8 +183,7 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 				   h.opps.nr * sizeof(h.opps.opp[0]))) {
 				snprintf(err, errlen, "%s:%zu: kernel %.100s has other clock "
 					 "pairs than the first kernel: cannot combine",
-					 im->t->path, im->t->line[first[k]],
-					 im->rows[first[k]].key);
+					 im->t->path, im->t->line[first], im->rows[first].key);
 				goto fail;
 			}
 		} else {
@@ -247,7 +197,7 @@ static int write_traces(const struct import *im, const char *dir, const char *co
 		}
 		if (write_recs(f, combined ? &first_hdr : &h, rec, combined ? (u32)k : 0))
 			goto io_fail;
-		if ((!combined || k + 1 == nk) && import_out_close(&o, err, errlen))
+		if ((!combined || k + 1 == im->nk) && import_out_close(&o, err, errlen))
 			goto io_fail;
 	}
 	if (!import_out_commit(&o, err, errlen))
@@ -268,9 +218,9 @@ static int import_table(struct import *im, const char *dir, const char *combined
 			char *err, size_t errlen)
 {
 	const struct csvtab *t = im->t;
-	size_t nk = 0, r, *first = NULL;
 	char **names = NULL;
 	int ret = EXIT_USAGE;
+	size_t k;
 
 	if (im->nvdvfs ? nvdvfs_cols_find(t, &im->nc, err, errlen) :
 	    import_csv_header(t, &im->gc, err, errlen))
@@ -279,36 +229,27 @@ static int import_table(struct import *im, const char *dir, const char *combined
 		snprintf(err, errlen, "%s: no data rows", t->path);
 		goto out;
 	}
-	im->rows = calloc(t->nrows, sizeof(*im->rows));
-	im->pp = calloc(t->nrows, sizeof(*im->pp));
-	first = calloc(t->nrows, sizeof(*first));
-	names = calloc(t->nrows, sizeof(*names));
-	if (!im->rows || !im->pp || !first || !names) {
-		snprintf(err, errlen, "out of memory");
-		ret = EXIT_FAILURE_RUN;
-		goto out;
-	}
 	if (import_read_rows(im, err, errlen))
 		goto out;
-	nk = kernels(im, first);
 	ret = EXIT_FAILURE_RUN;
-	if (file_names(im, first, nk, combined, names, err, errlen))
+	names = calloc(im->nk, sizeof(*names));
+	if (!names) {
+		snprintf(err, errlen, "out of memory");
 		goto out;
-	ret = write_traces(im, dir, combined, first, nk, names, err, errlen);
+	}
+	if (file_names(im, combined, names, err, errlen))
+		goto out;
+	ret = write_traces(im, dir, combined, names, err, errlen);
 	if (ret)
 		goto out;
 	fprintf(stderr, "gpugov-replay import: %zu rows, %zu kernels -> %s%s%s%s%s\n",
-		t->nrows, nk, dir, combined ? "/" : "", combined ? names[0] : "",
+		t->nrows, im->nk, dir, combined ? "/" : "", combined ? names[0] : "",
 		combined ? ".trace" : "", im->power ? " (with measured power)" : "");
 out:
-	for (r = 0; r < t->nrows && names; r++)
-		free(names[r]);
-	for (r = 0; r < t->nrows && im->rows; r++)
-		free(im->rows[r].key);
+	for (k = 0; k < im->nk && names; k++)
+		free(names[k]);
 	free(names);
-	free(first);
-	free(im->rows);
-	free(im->pp);
+	import_free_rows(im);
 	import_csv_free(&im->gc);
 	return ret;
 }
@@ -384,10 +325,11 @@ int cmd_import(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	im.nvdvfs = !strcmp(argv[optind], "nvdvfs");
-	if (csvtab_load(&t, argv[optind + 1], err, sizeof(err))) {
+	ret = csvtab_load(&t, argv[optind + 1], err, sizeof(err));
+	if (ret) {
 		fprintf(stderr, "gpugov-replay import: %s\n", err);
 		csvtab_free(&t);
-		return EXIT_USAGE;
+		return ret == CSVTAB_FAIL ? EXIT_FAILURE_RUN : EXIT_USAGE;
 	}
 	err[0] = 0;
 	im.t = &t;

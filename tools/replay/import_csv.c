@@ -185,26 +185,23 @@ static int row_counters(const struct csvtab *t, size_t r, const struct import_cs
 }
 
 /**
- * import_csv_row() - one row as a measurement
+ * import_csv_key() - the kernel a row measures
  * @t: table
  * @r: data row, 0-based
  * @c: its columns
- * @out: out, the row (@out->key allocated, also on failure)
+ * @key: out, the name (allocated, also on failure)
  * @err: buffer for the error message
  * @errlen: its size
  *
- * Return: 0, or -1 with "path:line: column 'name': ..." in @err.
+ * Return: 0, or -1 with "path:line: column 'kernel' is empty" in @err.
  */
-int import_csv_row(const struct csvtab *t, size_t r, const struct import_csv *c,
-		   struct import_row *out, char *err, size_t errlen)
+int import_csv_key(const struct csvtab *t, size_t r, const struct import_csv *c,
+		   char **key, char *err, size_t errlen)
 {
-	struct gpugov_sample *s = &out->s;
 	const char *kernel = csvtab_str(t, r, c->kernel);
-	u64 ns;
 
-	memset(s, 0, sizeof(*s));
-	out->key = strdup(kernel);
-	if (!out->key) {
+	*key = strdup(kernel);
+	if (!*key) {
 		snprintf(err, errlen, "%s: out of memory", t->path);
 		return -1;
 	}
@@ -212,6 +209,28 @@ int import_csv_row(const struct csvtab *t, size_t r, const struct import_csv *c,
 		snprintf(err, errlen, "%s:%zu: column 'kernel' is empty", t->path, t->line[r]);
 		return -1;
 	}
+	return 0;
+}
+
+/**
+ * import_csv_row() - one row's measurement
+ * @t: table
+ * @r: data row, 0-based
+ * @c: its columns
+ * @s: out, its sample; s->caps has only the groups whose every given
+ *	column has a value on this row
+ * @power_w: out, its mean power, 0 where not measured
+ * @err: buffer for the error message
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with "path:line: column 'name': ..." in @err.
+ */
+int import_csv_row(const struct csvtab *t, size_t r, const struct import_csv *c,
+		   struct gpugov_sample *s, double *power_w, char *err, size_t errlen)
+{
+	u64 ns;
+
+	memset(s, 0, sizeof(*s));
 	if (clock_khz(t, r, c->core, &s->core_khz, err, errlen))
 		return -1;
 	if (c->mem >= 0 && *csvtab_str(t, r, c->mem)) {
@@ -227,7 +246,7 @@ int import_csv_row(const struct csvtab *t, size_t r, const struct import_csv *c,
 		return -1;
 	}
 	s->interval_ns = s->busy_ns = ns;
-	if (nvdvfs_power_w(t, r, c->power, &out->power_w, err, errlen) ||
+	if (nvdvfs_power_w(t, r, c->power, power_w, err, errlen) ||
 	    row_counters(t, r, c, s, err, errlen))
 		return -1;
 	if (s->busy_ns > s->interval_ns) {
@@ -265,26 +284,24 @@ void import_warn_lines(const struct csvtab *t, const char *what, const size_t *r
  * import_csv_warn_dropped() - say which empty cells dropped counters
  * @t: table
  * @c: its columns
- * @rows: its rows
- * @key: the kernel whose trace is meant, NULL for all rows
+ * @scope: the rows of the trace meant, in file order; NULL for every row
+ * @of: how many
  * @dropped: the GPUGOV_CAP_* groups that trace lacks for empty cells
  * @dest: the trace, for the message
  */
 void import_csv_warn_dropped(const struct csvtab *t, const struct import_csv *c,
-			     const struct import_row *rows, const char *key,
-			     u32 dropped, const char *dest)
+			     const size_t *scope, size_t of, u32 dropped, const char *dest)
 {
 	char what[160], then[400];
-	size_t i, r, n, of;
-	size_t *lines = calloc(t->nrows ? t->nrows : 1, sizeof(*lines));
+	size_t i, j, n;
+	size_t *lines = calloc(of ? of : 1, sizeof(*lines));
 
 	for (i = 0; lines && i < t->ncols; i++) {
 		if (!(c->cap[i] & dropped))
 			continue;
-		for (r = n = of = 0; r < t->nrows; r++) {
-			if (key && strcmp(rows[r].key, key))
-				continue;
-			of++;
+		for (j = n = 0; j < of; j++) {
+			size_t r = scope ? scope[j] : j;
+
 			if (blank(csvtab_str(t, r, (int)i)))
 				lines[n++] = r;
 		}

@@ -2,7 +2,8 @@
 /*
  * workload.c - parse .wl workload files into compiled kernels.
  *
- *   use FILE                    kernels of another file (its runs ignored)
+ *   use FILE                    kernels of another file (its runs ignored);
+ *                               each file is read once, however often used
  *   kernel NAME                 starts a kernel
  *     grid BLOCKS               blocks in the grid (times --scale)
  *     block THREADS             threads per block, a multiple of 32
@@ -17,11 +18,13 @@
  *   run NAME [COUNT]            launch sequence of the application
  *   frame                       the launches since the last marker are a frame
  */
+#include <errno.h>
 #include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "errfmt.h"
 #include "strnum.h"
@@ -34,13 +37,80 @@ static const char *const pattern_names[] = {
 	[PAT_TILE] = "tile",
 };
 
+enum wl_state { WL_NEW, WL_READING, WL_READ };
+
+/* A file of the workload, known by its identity, not the path used. */
+struct wl_file {
+	u64 dev, ino;
+	u8 state;		/* enum wl_state; WL_NEW: a free slot */
+};
+
+/*
+ * The files read so far, so that each is parsed once: a file used again
+ * adds nothing (its kernels are in already), where parsing it at every
+ * mention made nested uses cost the product of their counts.  Open
+ * addressing, at most half full.
+ */
+struct wl_files {
+	struct wl_file *slot;
+	size_t cap, n;
+};
+
 struct wl_parse {
 	struct sim_lexer lx;
 	struct sim_workload *w;
+	struct wl_files *files;
 	double scale;
 	int depth;		/* use nesting */
 	int run_allowed;
 };
+
+static size_t file_hash(u64 dev, u64 ino, size_t cap)
+{
+	return (size_t)(((ino ^ (dev << 32 | dev >> 32)) * 0x9e3779b97f4a7c15ULL) >> 32) &
+	       (cap - 1);
+}
+
+static struct wl_file *file_slot(struct wl_file *slot, size_t cap, u64 dev, u64 ino)
+{
+	size_t i = file_hash(dev, ino, cap);
+
+	while (slot[i].state != WL_NEW && (slot[i].dev != dev || slot[i].ino != ino))
+		i = (i + 1) & (cap - 1);
+	return &slot[i];
+}
+
+/*
+ * File (@dev, @ino) among those read: its entry, a new one in WL_NEW;
+ * NULL if memory runs out.
+ */
+static struct wl_file *file_find(struct wl_files *fs, u64 dev, u64 ino)
+{
+	struct wl_file *f = fs->cap ? file_slot(fs->slot, fs->cap, dev, ino) : NULL;
+	size_t i;
+
+	if (f && f->state != WL_NEW)
+		return f;
+	if (2 * (fs->n + 1) > fs->cap) {
+		size_t cap = fs->cap ? 2 * fs->cap : 16;
+		struct wl_file *slot = calloc(cap, sizeof(*slot));
+
+		if (!slot)
+			return NULL;
+		for (i = 0; i < fs->cap; i++)
+			if (fs->slot[i].state != WL_NEW)
+				*file_slot(slot, cap, fs->slot[i].dev, fs->slot[i].ino) =
+					fs->slot[i];
+		free(fs->slot);
+		fs->slot = slot;
+		fs->cap = cap;
+	}
+	f = file_slot(fs->slot, fs->cap, dev, ino);
+	f->dev = dev;
+	f->ino = ino;
+	fs->n++;
+	return f;
+}
 
 static int reg(struct sim_lexer *lx, const char *s, u8 *r)
 {
@@ -397,13 +467,17 @@ static int parse_frame(struct wl_parse *p)
 	return 0;
 }
 
-static int parse_file(struct sim_workload *w, const char *path, double scale,
-		      int depth, char *err);
+/* parse_file() of a file that is being read already: a use cycle */
+#define WL_CYCLE	1
+
+static int parse_file(struct wl_parse *p, const char *path, char *err);
 
 static int parse_use(struct wl_parse *p)
 {
 	struct sim_lexer *lx = &p->lx;
 	char dir[PATH_MAX * 2], full[PATH_MAX * 2];
+	struct wl_parse used;
+	int n;
 
 	if (lx->ntok != 2)
 		return sim_lex_err(lx, "use FILE");
@@ -414,7 +488,13 @@ static int parse_use(struct wl_parse *p)
 	    (int)sizeof(full))
 		return sim_lex_err(lx, "use: path longer than %zu bytes",
 				   sizeof(full) - 1);
-	if (parse_file(p->w, full, p->scale, p->depth + 1, lx->err)) {
+	used = (struct wl_parse){ .w = p->w, .files = p->files, .scale = p->scale,
+				  .depth = p->depth + 1 };
+	n = parse_file(&used, full, lx->err);
+	if (n == WL_CYCLE)
+		return sim_lex_err(lx, "use %s: a cycle: that file is being read, "
+				   "and would use itself", lx->tok[1]);
+	if (n) {
 		char inner[SIM_ERR_MAX];
 		size_t len = strlen(lx->err), cut = 0;
 
@@ -432,39 +512,59 @@ static int parse_use(struct wl_parse *p)
 	return 0;
 }
 
-static int parse_file(struct sim_workload *w, const char *path, double scale,
-		      int depth, char *err)
+/*
+ * Parse @path into p->w at nesting p->depth (0: the top file, whose runs
+ * count); a file read before is not parsed again.  Return: 0, -1 with
+ * "file:line: message" in @err, or WL_CYCLE for a file being read.
+ */
+static int parse_file(struct wl_parse *p, const char *path, char *err)
 {
-	struct wl_parse p = { .w = w, .scale = scale, .depth = depth,
-			      .run_allowed = !depth };
+	struct sim_workload *w = p->w;
+	struct wl_file *f;
+	struct stat st;
 	int n;
 
-	if (sim_lex_open(&p.lx, path, err))
+	p->run_allowed = !p->depth;
+	if (sim_lex_open(&p->lx, path, err))
 		return -1;
-	while ((n = sim_lex_next(&p.lx)) > 0) {
-		const char *key = p.lx.tok[0];
+	if (fstat(fileno(p->lx.f), &st)) {
+		n = sim_lex_err(&p->lx, "%s", strerror(errno));
+		goto out;
+	}
+	f = file_find(p->files, (u64)st.st_dev, (u64)st.st_ino);
+	if (!f || f->state != WL_NEW) {
+		n = !f ? sim_lex_err(&p->lx, "out of memory") :
+		    f->state == WL_READING ? WL_CYCLE : 0;
+		goto out;
+	}
+	f->state = WL_READING;
+	while ((n = sim_lex_next(&p->lx)) > 0) {
+		const char *key = p->lx.tok[0];
 
 		if (!strcmp(key, "kernel"))
-			n = parse_kernel(&p);
+			n = parse_kernel(p);
 		else if (!strcmp(key, "run"))
-			n = parse_run(&p);
+			n = parse_run(p);
 		else if (!strcmp(key, "frame"))
-			n = parse_frame(&p);
+			n = parse_frame(p);
 		else if (!strcmp(key, "use"))
-			n = parse_use(&p);
+			n = parse_use(p);
 		else
-			n = sim_lex_err(&p.lx, "unknown key '%s'", key);
+			n = sim_lex_err(&p->lx, "unknown key '%s'", key);
 		if (n < 0)
 			break;
 	}
-	if (!n && !depth && !w->nlaunch)
-		n = sim_lex_err(&p.lx, "no 'run' line");
+	/* found, not added: the table may have moved while used files were read */
+	file_find(p->files, (u64)st.st_dev, (u64)st.st_ino)->state = WL_READ;
+	if (!n && !p->depth && !w->nlaunch)
+		n = sim_lex_err(&p->lx, "no 'run' line");
 	/* launches after the last marker would otherwise belong to none */
-	if (!n && !depth && w->nframe &&
+	if (!n && !p->depth && w->nframe &&
 	    w->frame_end[w->nframe - 1] < w->nlaunch)
 		w->frame_end[w->nframe++] = w->nlaunch;
-	sim_lex_close(&p.lx);
-	return n < 0 ? -1 : 0;
+out:
+	sim_lex_close(&p->lx);
+	return n < 0 ? -1 : n;
 }
 
 /**
@@ -477,7 +577,10 @@ static int parse_file(struct sim_workload *w, const char *path, double scale,
 int sim_workload_load(struct sim_workload *w, const char *path, double scale,
 		      char *err)
 {
+	struct wl_files files = { 0 };
+	struct wl_parse top = { .w = w, .files = &files, .scale = scale };
 	char tmp[PATH_MAX], *base, *dot;
+	int ret;
 
 	memset(w, 0, sizeof(*w));
 	if (!isfinite(scale) || scale <= 0) {
@@ -491,5 +594,7 @@ int sim_workload_load(struct sim_workload *w, const char *path, double scale,
 	if (dot)
 		*dot = '\0';
 	snprintf(w->name, sizeof(w->name), "%s", base);
-	return parse_file(w, path, scale, 0, err);
+	ret = parse_file(&top, path, err);
+	free(files.slot);
+	return ret;
 }

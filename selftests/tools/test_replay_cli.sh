@@ -42,7 +42,7 @@ check "sample file error names file and line" \
 printf 'interval_ns=100\ncore_khz=1000\nbusy_ns=50\n' >"$tmp/good.sample"
 check "sample file read, arguments override it" \
 	sh -c "\"$bin\" predict --opps 1000,2000 --sample \"$tmp/good.sample\" busy_ns=100 --csv | grep -q '^busy,busy,0,1000,0,0,100000,'"
-check "missing sample file: exit 2 with its name" \
+check "missing sample file: the message names it" \
 	sh -c "\"$bin\" predict --opps 1000 --sample /nonexistent/x 2>&1 | grep -q '/nonexistent/x'"
 
 # ---- evaluation subcommands on a small generated sweep trace ----
@@ -87,6 +87,69 @@ check "run --external: a given sequence costs what the same policy costs" \
 head -5 "$tmp/seq.csv" >"$tmp/short.csv"
 check "run --external: a sequence of the wrong length is refused, exit 2" \
 	run 2 run --external "$tmp/short.csv" "$tmp/small.trace"
+
+# ---- row files (--allowed-schedule, --external, plot) and --sample ----
+# A comment line longer than a 512-byte buffer: its tail was once read as
+# a row or a key ("3,0,0" capped the device, "busy_ns=5" changed the
+# sample).
+pad=$(awk 'BEGIN { while (n++ < 509) printf "x" }')
+"$bin" run --csv "$tmp/small.trace" >"$tmp/free.csv"
+printf 'segment,lo,hi\n# %s3,0,0\n' "$pad" >"$tmp/longc.csv"
+check "run --allowed-schedule: a long comment holding '3,0,0' stays a comment" \
+	sh -c "\"$bin\" run --csv --allowed-schedule \"$tmp/longc.csv\" \"$tmp/small.trace\" |
+	       diff \"$tmp/free.csv\" -"
+printf 'interval_ns=100\ncore_khz=1000\nbusy_ns=50\n# %sbusy_ns=5\n' "$pad" >"$tmp/longc.sample"
+"$bin" predict --opps 1000,2000 --sample "$tmp/good.sample" --csv >"$tmp/good.pred"
+check "predict --sample: a long comment holding 'busy_ns=5' stays a comment" \
+	sh -c "\"$bin\" predict --opps 1000,2000 --sample \"$tmp/longc.sample\" --csv |
+	       diff \"$tmp/good.pred\" -"
+# Empty fields are fields: "5,,1,2" is four, not the valid row "5,1,2".
+printf 'segment,lo,hi\n0,0,3\n5,,1,2\n' >"$tmp/empty.csv"
+check "run --allowed-schedule: '5,,1,2' refused, exit 2" \
+	run 2 run --allowed-schedule "$tmp/empty.csv" "$tmp/small.trace"
+check "... naming FILE:LINE" grep -q 'empty.csv:3: unexpected row' "$tmp/err"
+sed '3s/,given,/,given,,/' "$tmp/ext.csv" >"$tmp/ext-empty.csv"
+check "run --external: a row with an empty field refused, exit 2" \
+	run 2 run --external "$tmp/ext-empty.csv" "$tmp/small.trace"
+printf 'segment,lo,hi\n0,0,1\000,junk\n' >"$tmp/nul.csv"
+check "run --allowed-schedule: a NUL byte in a row refused, exit 2" \
+	run 2 run --allowed-schedule "$tmp/nul.csv" "$tmp/small.trace"
+check "... naming FILE:LINE" grep -q 'nul.csv:2: NUL byte' "$tmp/err"
+# A file that cannot be read is an I/O error (exit 1), not an empty file.
+mkdir "$tmp/dir"
+check "run --allowed-schedule DIR: exit 1" run 1 run --allowed-schedule "$tmp/dir" "$tmp/small.trace"
+check "... 'Is a directory'" grep -q '/dir: read error: Is a directory' "$tmp/err"
+check "run --external DIR: exit 1" run 1 run --external "$tmp/dir" "$tmp/small.trace"
+check "... 'Is a directory'" grep -q '/dir: read error: Is a directory' "$tmp/err"
+check "predict --sample DIR: exit 1" run 1 predict --opps 1000 --sample "$tmp/dir" interval_ns=1 core_khz=1
+check "... 'Is a directory'" grep -q '/dir: read error: Is a directory' "$tmp/err"
+check "predict --sample of a missing file: exit 1" \
+	run 1 predict --opps 1000 --sample "$tmp/nonexistent" interval_ns=1 core_khz=1
+check "--coremem-gpu DIR: the cause named" \
+	sh -c "\"$bin\" accuracy --coremem-gpu \"$tmp/dir\" \"$tmp/small.trace\" 2>&1 |
+	       grep -q '/dir: read error: Is a directory'"
+# Cost linear in the schedule and in the sequences: a step at each of 200k
+# segments, and the sequences of 100k workloads, under a CPU-time limit
+# some 20 times what each takes (a search from the first step at every
+# segment, or over every sequence for each row, took minutes).
+"$gen" 11112 1 >"$tmp/long.trace"
+awk 'BEGIN { print "segment,lo,hi"; for (i = 0; i < 200016; i++) print i ",0," i % 2 }' \
+	>"$tmp/steps.csv"
+check "run --allowed-schedule: a step at each of 200k segments within 30 s of CPU" \
+	sh -c "ulimit -t 30 && \"$bin\" run --csv --predictor busy --objective edp \
+	       --allowed-schedule \"$tmp/steps.csv\" \"$tmp/long.trace\" | grep -q '^long,gpugov-busy-edp,'"
+awk 'BEGIN { print "workload,policy,segment,opp,core_khz,mem_khz"
+	     for (w = 0; w < 100000; w++) for (s = 0; s < 2; s++) print "w" w ",given," s ",0,250000,0" }' \
+	>"$tmp/many.csv"
+grep ',given,' "$tmp/ext.csv" >>"$tmp/many.csv"
+check "run --external: the sequences of 100k workloads within 10 s of CPU" \
+	sh -c "ulimit -t 10 && \"$bin\" run --csv --predictor crisp --objective edp \
+	       --external \"$tmp/many.csv\" \"$tmp/small.trace\" | grep -q '^small,given,'"
+awk -F, 'NR == 1 { print; next } { print $1 ",zeta," $3 "," $4 "," $5 "," $6; print }' \
+	"$tmp/ext.csv" | sed 's/,given,/,alpha,/' >"$tmp/two.csv"
+check "run --external: a workload's policies in the file's order, rows interleaved" \
+	sh -c "\"$bin\" run --csv --external \"$tmp/two.csv\" \"$tmp/small.trace\" |
+	       cut -d, -f2 | grep -x -e zeta -e alpha | tr '\\n' ' ' | grep -qx 'zeta alpha '"
 check "pace: frames every 2x the top busy time leave the GPU half idle at the top OPP" \
 	sh -c "\"$bin\" pace --load 50 --idle-uw 1000000 \"$tmp/small.trace\" \"$tmp/paced.trace\" && \
 	       \"$bin\" run --csv --objective edp --predictor crisp \"$tmp/paced.trace\" | grep -q '^paced,simple_ondemand-90/5,' && \

@@ -144,6 +144,15 @@ sed 's/^power.static_uw .*/power.static_uw nan/' $gpu >"$tmp/nan.gpu"
 check "nan power in a .gpu: refused, naming file:line" \
 	sh -c "\"$bin\" run -g \"$tmp/nan.gpu\" -w \"$tmp/nomark.wl\" 2>&1 >/dev/null |
 	       grep -q \"nan.gpu:$(grep -n '^power.static_uw' $gpu | cut -d: -f1): 'nan'\""
+# ---- input that cannot be read: the cause named, not a missing key ----
+mkdir "$tmp/dir"
+check "-g DIR: exit 1" run 1 run -g "$tmp/dir" -w "$tmp/nomark.wl"
+check "-g DIR: 'Is a directory'" grep -q '/dir: read error: Is a directory' "$tmp/err"
+check "-w DIR: exit 1" run 1 run -g $gpu -w "$tmp/dir"
+check "-w DIR: 'Is a directory'" grep -q '/dir: read error: Is a directory' "$tmp/err"
+printf 'kernel k\ngrid 4\000\n' >"$tmp/nul.wl"
+check "a NUL byte in a .wl: refused, naming file:line" \
+	sh -c "\"$bin\" run -g $gpu -w \"$tmp/nul.wl\" 2>&1 >/dev/null | grep -q 'nul.wl:2: NUL byte'"
 # --per-sm: one sweep trace per SM, the device's trace unchanged by it;
 # per record, the SMs' instructions and memory transactions add up to the
 # device's, their energies to within a pJ per SM (rounding), and each SM

@@ -13,16 +13,15 @@
  * 256 bytes are errors reported as "FILE:LINE: message"; nothing is
  * accepted partially.
  */
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 #include "coremem_gpu.h"
+#include "lines.h"
 #include "strnum.h"
 
-#define LINE_MAX_LEN	256	/* bytes, newline included */
+#define LINE_MAX_LEN	256	/* bytes, its newline included */
 
 enum key_kind {
 	KEY_COUNT,	/* u32 integer */
@@ -327,52 +326,40 @@ static int check_complete(const char *path, const bool *seen, bool based,
 int coremem_gpu_parse_file(const char *path, struct gpugov_coremem_params *p,
 			   char *err, size_t errlen)
 {
-	char msg[COREMEM_GPU_ERR_MAX / 2], *line = NULL;
+	char msg[COREMEM_GPU_ERR_MAX / 2];
 	bool seen[NR_KEYS] = { false }, based = false;
-	unsigned int lineno = 0;
-	int nkeys = 0, ret = 0;
-	size_t cap = 0;
-	ssize_t got;
-	FILE *f = fopen(path, "r");
+	int nkeys = 0, ret = 0, rc;
+	struct lines l;
 
 	memset(p, 0, sizeof(*p));
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while (!ret && (got = getline(&line, &cap, f)) >= 0) {
-		const char *s = line;
+	rc = lines_open(&l, path);
+	while (!rc && !ret && (rc = lines_next(&l)) > 0) {
+		const char *s = l.buf;
 		size_t len;
 
-		lineno++;
-		if (got > LINE_MAX_LEN) {
-			snprintf(err, errlen, "%s:%u: line longer than %d bytes",
-				 path, lineno, LINE_MAX_LEN);
+		rc = 0;
+		if (l.len >= LINE_MAX_LEN) {
+			snprintf(err, errlen, "%s:%lu: line longer than %d bytes",
+				 path, l.nr, LINE_MAX_LEN);
 			ret = -1;
 			break;
 		}
-		if (memchr(line, '\0', got)) {
-			snprintf(err, errlen, "%s:%u: NUL byte", path, lineno);
-			ret = -1;
-			break;
-		}
-		len = strcspn(line, "\r\n#");
+		len = strcspn(l.buf, "#");
 		trim(&s, &len);
 		if (!len)
 			continue;
 		if (parse_line(s, len, nkeys, p, seen, &based, msg,
 			       sizeof(msg))) {
-			snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
+			snprintf(err, errlen, "%s:%lu: %s", path, l.nr, msg);
 			ret = -1;
 		}
 		nkeys++;
 	}
-	if (!ret && ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
+	if (rc < 0) {
+		lines_error(&l, rc, err, errlen);
 		ret = -1;
 	}
-	free(line);
-	fclose(f);
+	lines_close(&l);
 	if (ret)
 		return ret;
 	if (!nkeys) {

@@ -11,19 +11,28 @@
 #include "replay.h"
 #include "rows.h"
 
-static int add_step(struct allowed_sched *a, u32 seg, u32 lo, u32 hi)
+/* Return: NULL, or why the step cannot follow the others. */
+static const char *add_step(struct allowed_sched *a, u32 seg, u32 lo, u32 hi)
 {
-	struct allowed_step *s;
+	if (lo > hi)
+		return "lo above hi";
+	if (hi >= GPUGOV_MAX_OPPS)
+		return "OPP index beyond any table";
+	if (a->nr && seg <= a->step[a->nr - 1].seg)
+		return "segments must be strictly ascending";
+	if (a->nr == a->cap) {
+		/* doubling: a step per segment stays linear in the file */
+		u32 cap = a->cap ? 2 * a->cap : 16;
+		struct allowed_step *s = cap > a->cap ?
+			reallocarray(a->step, cap, sizeof(*s)) : NULL;
 
-	if (lo > hi || hi >= GPUGOV_MAX_OPPS ||
-	    (a->nr && seg <= a->step[a->nr - 1].seg))
-		return -1;
-	s = realloc(a->step, (a->nr + 1) * sizeof(*s));
-	if (!s)
-		return -1;
-	a->step = s;
+		if (!s)
+			return "out of memory";
+		a->step = s;
+		a->cap = cap;
+	}
 	a->step[a->nr++] = (struct allowed_step){ seg, { lo, hi } };
-	return 0;
+	return NULL;
 }
 
 /**
@@ -39,18 +48,20 @@ int allowed_parse_range(const char *arg, struct allowed_sched *a)
 	u32 lo, hi;
 
 	if (!colon || parse_u32(arg, colon - arg, &lo) ||
-	    parse_u32(colon + 1, strlen(colon + 1), &hi))
+	    parse_u32(colon + 1, strlen(colon + 1), &hi) || add_step(a, 0, lo, hi))
 		return -1;
-	return add_step(a, 0, lo, hi);
+	return 0;
 }
 
-static int step_row(char **f, int n, void *ctx)
+static const char *step_row(char **f, int n, void *ctx)
 {
 	u32 seg, lo, hi;
 
-	if (n != 3 || parse_u32(f[0], strlen(f[0]), &seg) ||
+	if (n != 3)
+		return "not 3 fields";
+	if (parse_u32(f[0], strlen(f[0]), &seg) ||
 	    parse_u32(f[1], strlen(f[1]), &lo) || parse_u32(f[2], strlen(f[2]), &hi))
-		return -1;
+		return "a field is not an unsigned number";
 	return add_step(ctx, seg, lo, hi);
 }
 
@@ -80,12 +91,27 @@ int allowed_load(const char *path, struct allowed_sched *a)
 void allowed_at(const struct allowed_sched *a, u32 seg, u32 nr_opps,
 		struct gpugov_opp_range *r)
 {
-	u32 i;
+	u32 lo = 0, hi = a->nr;
 
-	r->lo = 0;
-	r->hi = nr_opps - 1;
-	for (i = 0; i < a->nr && a->step[i].seg <= seg; i++)
-		*r = a->step[i].r;
+	/*
+	 * Binary search for the steps at or before @seg ([0, lo)): every
+	 * policy asks at every segment, and a schedule may have a step at
+	 * each, so a scan from the first step would be quadratic.
+	 */
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (a->step[mid].seg <= seg)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo) {
+		*r = a->step[lo - 1].r;
+	} else {
+		r->lo = 0;
+		r->hi = nr_opps - 1;
+	}
 	r->hi = min_t(u32, r->hi, nr_opps - 1);
 	r->lo = min_t(u32, r->lo, r->hi);
 }

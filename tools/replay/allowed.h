@@ -23,10 +23,11 @@ struct allowed_step {
  * struct allowed_sched - the steps, segments strictly ascending; before
  *	the first step (and with none), every OPP is allowed
  * @nr: steps
+ * @cap: allocated steps
  * @step: the steps
  */
 struct allowed_sched {
-	u32 nr;
+	u32 nr, cap;
 	struct allowed_step *step;
 };
 

@@ -18,6 +18,7 @@
 #include "replay.h"
 #include "rows.h"
 #include "sweep.h"
+#include "table.h"
 #include "gpugov_predict.h"
 
 struct plot_opts {
@@ -56,7 +57,7 @@ static int gnuplot_close(FILE *g)
  * block $d.  Return: 0, or read_rows()'s error (@g then closed).
  */
 static int gnuplot_rows(FILE *g, const char *path, const char *header,
-			int (*row)(char **f, int n, void *ctx), void *ctx)
+			rows_fn row, void *ctx)
 {
 	int ret;
 
@@ -105,20 +106,23 @@ struct seq_ctx {
 	int blocks;
 };
 
-static int seq_row(char **f, int n, void *ctx)
+static const char *seq_row(char **f, int n, void *ctx)
 {
 	struct seq_ctx *c = ctx;
+	u32 seg, khz;
 
 	if (n != 6)
-		return -1;
+		return "not 6 fields";
+	if (parse_u32(f[2], strlen(f[2]), &seg) || parse_u32(f[4], strlen(f[4]), &khz))
+		return "segment or core_khz is not an unsigned number";
 	if (!row_wanted(&c->r, f))
-		return 0;
+		return NULL;
 	if (strcmp(f[1], c->policy)) {
 		fprintf(c->r.g, "%s\"%s\"\n", c->blocks++ ? "\n\n" : "", f[1]);
 		snprintf(c->policy, sizeof(c->policy), "%s", f[1]);
 	}
-	fprintf(c->r.g, "%s %.1f\n", f[2], atof(f[4]) / 1000);
-	return 0;
+	fprintf(c->r.g, "%u %.1f\n", seg, khz / 1000.0);
+	return NULL;
 }
 
 static int plot_freq(const char *path, const struct plot_opts *o)
@@ -194,15 +198,25 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 	return gnuplot_close(g);
 }
 
-static int energy_row(char **f, int n, void *ctx)
+/* A ratio of `run --csv`: a finite number, or TABLE_NONE where none exists */
+static bool ratio_ok(const char *s)
+{
+	double v;
+
+	return !strcmp(s, TABLE_NONE) || !parse_finite(s, &v);
+}
+
+static const char *energy_row(char **f, int n, void *ctx)
 {
 	struct rows_ctx *c = ctx;
 
 	if (n != 10)
-		return -1;
+		return "not 10 fields";
+	if (!ratio_ok(f[2]) || !ratio_ok(f[3]))
+		return "energy or time is neither a number nor " TABLE_NONE;
 	if (row_wanted(c, f) && strncmp(f[1], "static-", 7))
 		fprintf(c->g, "%s %s %s\n", f[3], f[2], f[1]);
-	return 0;
+	return NULL;
 }
 
 static int plot_energy(const char *path, const struct plot_opts *o)

@@ -33,7 +33,8 @@ static const char predict_fields[] =
 "lead_cyc crit_cyc dram_txn l2_hits l2_txn gld_txn gst_txn mem_insts shm_txn\n"
 "warps occupancy_q16 energy_uj lcp_core_cyc lcp_wait_cyc l2_busy_cyc\n"
 "dram_busy_cyc.  Setting a counter marks it present.\n"
-"Exit status: 0 success, 2 malformed command line or input.\n";
+"Exit status: 0 success, 1 unreadable sample file, 2 malformed command line\n"
+"or input.\n";
 
 struct predict_opts {
 	struct gpugov_opp_table opps;
@@ -65,7 +66,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 	};
 	char err[512];
 	bool have_opps = false;
-	int c, idx;
+	int c, idx, ret;
 
 	memset(o, 0, sizeof(*o));
 	o->only = -1;
@@ -79,8 +80,13 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 			have_opps = true;
 			break;
 		case 's':
-			if (parse_sample_file(optarg, &o->sample, err, sizeof(err)))
+			ret = parse_sample_file(optarg, &o->sample, err, sizeof(err));
+			if (ret == EXIT_USAGE)
 				return usage_error("%s%s", err, "");
+			if (ret) {	/* unreadable: not a usage error */
+				fprintf(stderr, "gpugov-replay predict: %s\n", err);
+				return ret;
+			}
 			break;
 		case 'p':
 			o->only = gpugov_predictor_find(optarg, strlen(optarg));

@@ -332,8 +332,9 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 		       (w->t.hdr.caps & GPUGOV_CAP_INSTS);
 	u32 caps = o->stock ? 0 : o->mali ? w->t.hdr.caps & GPUGOV_MALI_CAPS :
 		   w->t.hdr.caps;	/* what gpugov is given */
+	const struct extseq *ext;
 	int n = 0, pred, obj;
-	u32 i, k;
+	u32 i, k, nr_ext;
 
 	if (!sweep)
 		goto gpugov_only;
@@ -344,11 +345,10 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 		snprintf(pol[n++].name, sizeof(pol[0].name), "static-%u", i);
 	}
 	pol[n++] = (struct policy){ .kind = POL_RACE_TO_IDLE, .name = "race-to-idle" };
-	for (i = 0; i < o->ext.nr; i++) {
-		const struct extseq *e = &o->ext.seq[i];
+	ext = extseq_find(&o->ext, w->name, &nr_ext);
+	for (i = 0; i < nr_ext; i++) {
+		const struct extseq *e = &ext[i];
 
-		if (strcmp(e->workload, w->name))
-			continue;
 		if (e->n != w->t.nr_seg) {
 			fprintf(stderr, "gpugov-replay run: --external %s/%s has %u segments, "
 				"the trace %u\n", e->workload, e->policy, e->n, w->t.nr_seg);
@@ -496,7 +496,7 @@ static int add_external(struct run_opts *o, const char *path)
 		fprintf(stderr, "gpugov-replay run: one --external file\n");
 		return EXIT_USAGE;
 	}
-	return extseq_load(path, &o->ext) ? EXIT_USAGE : 0;
+	return extseq_load(path, &o->ext);
 }
 
 /* run's own options (struct cmdline's @own). */

@@ -5,11 +5,11 @@
  * partially: a malformed input is an error that names what and where, and
  * the output is then unspecified (callers exit).
  */
-#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "errfmt.h"
+#include "lines.h"
 #include "replay.h"
 
 /*
@@ -149,33 +149,34 @@ int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,
 	return -1;
 }
 
-/* A file of FIELD=VALUE lines; blank lines and '#' comments are skipped. */
+/*
+ * A file of FIELD=VALUE lines; blank lines and '#' comments are skipped.
+ * Return: 0; EXIT_FAILURE_RUN if @path cannot be read, EXIT_USAGE if a
+ * line is malformed (@err says which, with FILE:LINE).
+ */
 int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
 		      size_t errlen)
 {
-	char line[512], msg[256];
-	unsigned int lineno = 0;
-	FILE *f = fopen(path, "r");
-	int ret = 0;
+	char msg[256];
+	struct lines l;
+	int rc = lines_open(&l, path), ret = 0;
 
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while (!ret && fgets(line, sizeof(line), f)) {
-		size_t len = strcspn(line, "\r\n#");
+	while (!rc && !ret && (rc = lines_next(&l)) > 0) {
+		size_t len = strcspn(l.buf, "#");
 
-		lineno++;
-		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		rc = 0;
+		while (len && (l.buf[len - 1] == ' ' || l.buf[len - 1] == '\t'))
 			len--;
-		if (!len)
-			continue;
-		if (parse_sample_kv(line, len, s, msg, sizeof(msg))) {
-			gpugov_err_at(err, errlen, path, lineno, "%s", msg);
-			ret = -1;
+		if (len && parse_sample_kv(l.buf, len, s, msg, sizeof(msg))) {
+			gpugov_err_at(err, errlen, path, l.nr, "%s", msg);
+			ret = EXIT_USAGE;
 		}
 	}
-	fclose(f);
+	if (rc < 0) {
+		lines_error(&l, rc, err, errlen);
+		ret = rc == LINES_ERR_NUL ? EXIT_USAGE : EXIT_FAILURE_RUN;
+	}
+	lines_close(&l);
 	return ret;
 }
 

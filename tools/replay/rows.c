@@ -2,10 +2,13 @@
 /*
  * rows.c - the CSV files gpugov-replay writes itself (`run --csv`,
  * `run --sequence`), read back row by row for plots and for evaluating
- * OPP sequences that came from elsewhere.
+ * OPP sequences that came from elsewhere (and the allowed-OPP schedules
+ * of `run --allowed-schedule`).
  */
 #include <stdio.h>
 #include <string.h>
+#include "errfmt.h"
+#include "lines.h"
 #include "replay.h"
 #include "rows.h"
 
@@ -13,36 +16,35 @@
  * Call @row for each data row of @path, split at commas; comment lines,
  * blank lines and the @header line are skipped.  A row @row refuses is an
  * error naming the file and line.
+ *
+ * Return: 0; EXIT_FAILURE_RUN if @path cannot be read; EXIT_USAGE if a
+ * row is malformed.  Either error is reported on stderr.
  */
-int read_rows(const char *path, const char *header,
-	      int (*row)(char **f, int n, void *ctx), void *ctx)
+int read_rows(const char *path, const char *header, rows_fn row, void *ctx)
 {
-	char line[512], *f[ROWS_MAX_FIELDS];
-	unsigned long lineno = 0;
-	FILE *in = fopen(path, "r");
-	int n, ret = 0;
+	char *f[ROWS_MAX_FIELDS], msg[512];
+	const char *why = NULL;
+	struct lines l;
+	int rc = lines_open(&l, path);
 
-	if (!in) {
-		perror(path);
-		return EXIT_FAILURE_RUN;
-	}
-	while (!ret && fgets(line, sizeof(line), in)) {
-		char *save = NULL, *tok;
+	while (!rc && !why && (rc = lines_next(&l)) > 0) {
+		int n;
 
-		lineno++;
-		line[strcspn(line, "\r\n")] = 0;
-		if (line[0] == '#' || !line[0] || !strcmp(line, header))
+		rc = 0;
+		if (l.buf[0] == '#' || !l.len || !strcmp(l.buf, header))
 			continue;
-		for (n = 0, tok = strtok_r(line, ",", &save); tok && n < ROWS_MAX_FIELDS;
-		     tok = strtok_r(NULL, ",", &save))
-			f[n++] = tok;
-		if (row(f, n, ctx)) {
-			fprintf(stderr, "gpugov-replay: %s:%lu: unexpected row "
-				"(want %s)\n", path, lineno, header);
-			ret = EXIT_USAGE;
-		}
+		n = lines_split(l.buf, ',', f, ROWS_MAX_FIELDS);
+		why = n < 0 ? "too many fields" : row(f, n, ctx);
 	}
-	fclose(in);
-	return ret;
+	if (why)
+		gpugov_err_at(msg, sizeof(msg), path, l.nr, "unexpected row (want %s): %s",
+			      header, why);
+	else if (rc)
+		lines_error(&l, rc, msg, sizeof(msg));
+	if (why || rc)
+		fprintf(stderr, "gpugov-replay: %s\n", msg);
+	lines_close(&l);
+	if (why || rc == LINES_ERR_NUL)
+		return EXIT_USAGE;
+	return rc ? EXIT_FAILURE_RUN : EXIT_OK;
 }
-

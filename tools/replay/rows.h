@@ -7,7 +7,12 @@
 
 #define ROWS_MAX_FIELDS 16
 
-int read_rows(const char *path, const char *header,
-	      int (*row)(char **f, int n, void *ctx), void *ctx);
+/*
+ * One data row's @n fields (empty ones kept); NULL if taken, else why it
+ * is refused.
+ */
+typedef const char *(*rows_fn)(char **f, int n, void *ctx);
+
+int read_rows(const char *path, const char *header, rows_fn row, void *ctx);
 
 #endif /* GPUGOV_ROWS_H */

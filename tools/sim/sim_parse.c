@@ -4,9 +4,7 @@
  * parsers.  Numbers may carry a binary size suffix (k, m, g: 2^10, 2^20,
  * 2^30), so footprints read naturally ("footprint 64m").
  */
-#include <errno.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "errfmt.h"
@@ -15,24 +13,20 @@
 
 int sim_lex_open(struct sim_lexer *lx, const char *path, char *err)
 {
+	int rc;
+
 	memset(lx, 0, sizeof(*lx));
 	lx->path = path;
 	lx->err = err;
-	lx->f = fopen(path, "r");
-	if (!lx->f) {
-		gpugov_err_at(err, SIM_ERR_MAX, path, 0, "%s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	rc = lines_open(&lx->in, path);
+	if (rc)
+		lines_error(&lx->in, rc, err, SIM_ERR_MAX);
+	return rc ? -1 : 0;
 }
 
 void sim_lex_close(struct sim_lexer *lx)
 {
-	if (lx->f)
-		fclose(lx->f);
-	free(lx->buf);
-	lx->f = NULL;
-	lx->buf = NULL;
+	lines_close(&lx->in);
 }
 
 int sim_lex_err(struct sim_lexer *lx, const char *fmt, ...)
@@ -40,7 +34,7 @@ int sim_lex_err(struct sim_lexer *lx, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	gpugov_verr_at(lx->err, SIM_ERR_MAX, lx->path, lx->line, fmt, ap);
+	gpugov_verr_at(lx->err, SIM_ERR_MAX, lx->path, lx->in.nr, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -49,18 +43,20 @@ int sim_lex_err(struct sim_lexer *lx, const char *fmt, ...)
 int sim_lex_next(struct sim_lexer *lx)
 {
 	for (;;) {
-		ssize_t len = getline(&lx->buf, &lx->bufsz, lx->f);
+		int rc = lines_next(&lx->in);
 		char *p, *save;
 
-		if (len < 0)
-			return 0;
-		lx->line++;
-		p = strchr(lx->buf, '#');
+		if (rc <= 0) {
+			if (rc)
+				lines_error(&lx->in, rc, lx->err, SIM_ERR_MAX);
+			return rc ? -1 : 0;
+		}
+		p = strchr(lx->in.buf, '#');
 		if (p)
 			*p = '\0';
 		lx->ntok = 0;
-		for (p = strtok_r(lx->buf, " \t\r\n", &save); p;
-		     p = strtok_r(NULL, " \t\r\n", &save)) {
+		for (p = strtok_r(lx->in.buf, " \t\r", &save); p;
+		     p = strtok_r(NULL, " \t\r", &save)) {
 			if (lx->ntok == SIM_TOK_MAX)
 				return sim_lex_err(lx, "more than %d words",
 						   SIM_TOK_MAX);

@@ -2,23 +2,21 @@
 /*
  * sim_parse.h - line tokenizer for the simulator's description files
  * (GPU descriptions, workloads).  Blank lines and '#' comments are
- * skipped; every error is reported as "file:line: message".
+ * skipped; every error, a read error too, is reported as
+ * "file:line: message".
  */
 #ifndef SIM_PARSE_H
 #define SIM_PARSE_H
 
-#include <stdio.h>
 #include "gpugov_shim.h"
+#include "lines.h"
 
 #define SIM_TOK_MAX	32
 #define SIM_ERR_MAX	512
 
 struct sim_lexer {
-	FILE *f;
+	struct lines in;
 	const char *path;
-	unsigned long line;
-	char *buf;
-	size_t bufsz;
 	int ntok;
 	char *tok[SIM_TOK_MAX];
 	char *err;		/* caller's buffer of SIM_ERR_MAX bytes */

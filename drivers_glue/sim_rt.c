@@ -13,6 +13,77 @@
 #include "sim_rt.h"
 
 #define SIM_RT_SUM_MAX	(1ULL << 62)
+#define SIM_RT_NOT_SAMPLE	0xffffU
+
+/* Where each record field is in struct gpugov_sample (energy_pj is not). */
+#define SIM_RT_AT(field)	offsetof(struct gpugov_sample, field)
+static const u16 sim_rt_sample_off[GPUGOV_SB_NR_FIELDS] = {
+	[GPUGOV_SB_INTERVAL_NS] = SIM_RT_AT(interval_ns),
+	[GPUGOV_SB_BUSY_NS] = SIM_RT_AT(busy_ns),
+	[GPUGOV_SB_ENERGY_PJ] = SIM_RT_NOT_SAMPLE,
+	[GPUGOV_SB_INSTS] = SIM_RT_AT(insts),
+	[GPUGOV_SB_LOAD_STALL_CYC] = SIM_RT_AT(load_stall_cyc),
+	[GPUGOV_SB_STORE_STALL_CYC] = SIM_RT_AT(store_stall_cyc),
+	[GPUGOV_SB_LCP_CYC] = SIM_RT_AT(lcp_cyc),
+	[GPUGOV_SB_LOAD_OUT_CYC] = SIM_RT_AT(load_out_cyc),
+	[GPUGOV_SB_LEAD_CYC] = SIM_RT_AT(lead_cyc),
+	[GPUGOV_SB_CRIT_CYC] = SIM_RT_AT(crit_cyc),
+	[GPUGOV_SB_DRAM_TXN] = SIM_RT_AT(dram_txn),
+	[GPUGOV_SB_L2_HITS] = SIM_RT_AT(l2_hits),
+	[GPUGOV_SB_L2_TXN] = SIM_RT_AT(l2_txn),
+	[GPUGOV_SB_GLD_TXN] = SIM_RT_AT(gld_txn),
+	[GPUGOV_SB_GST_TXN] = SIM_RT_AT(gst_txn),
+	[GPUGOV_SB_MEM_INSTS] = SIM_RT_AT(mem_insts),
+	[GPUGOV_SB_SHM_TXN] = SIM_RT_AT(shm_txn),
+	[GPUGOV_SB_WARPS] = SIM_RT_AT(warps),
+	[GPUGOV_SB_OCCUPANCY_Q16] = SIM_RT_AT(occupancy_q16),
+	[GPUGOV_SB_ENERGY_UJ] = SIM_RT_AT(energy_uj),
+	[GPUGOV_SB_LCP_CORE_CYC] = SIM_RT_AT(lcp_core_cyc),
+	[GPUGOV_SB_LCP_WAIT_CYC] = SIM_RT_AT(lcp_wait_cyc),
+	[GPUGOV_SB_L2_BUSY_CYC] = SIM_RT_AT(l2_busy_cyc),
+	[GPUGOV_SB_DRAM_BUSY_CYC] = SIM_RT_AT(dram_busy_cyc),
+};
+
+static u64 sim_rt_sample_get(const struct gpugov_sample *s, u32 i)
+{
+	return *(const u64 *)((const char *)s + sim_rt_sample_off[i]);
+}
+
+/**
+ * sim_rt_rec_from_sample() - a record of the sweep layout from a measured
+ *	segment
+ * @s: the segment's sample at one OPP (its per-wave records are not kept)
+ * @energy_pj: its energy
+ * @r: out: GPUGOV_SB_NR_FIELDS values; busy time beyond the interval is
+ *	cut to the interval
+ */
+void sim_rt_rec_from_sample(const struct gpugov_sample *s, u64 energy_pj,
+			    u64 *r)
+{
+	u32 i;
+
+	for (i = 0; i < GPUGOV_SB_NR_FIELDS; i++)
+		r[i] = i == GPUGOV_SB_ENERGY_PJ ? energy_pj :
+		       sim_rt_sample_get(s, i);
+	r[GPUGOV_SB_BUSY_NS] = min_t(u64, r[GPUGOV_SB_BUSY_NS],
+				     r[GPUGOV_SB_INTERVAL_NS]);
+}
+
+/**
+ * sim_rt_window_sample() - a window as the sample a counter source hands
+ *	gpugov: its interval, busy time and every counter
+ * @w: window
+ * @s: out: those fields set, the others (clocks, caps, waves) left alone
+ */
+void sim_rt_window_sample(const struct sim_rt_window *w,
+			  struct gpugov_sample *s)
+{
+	u32 i;
+
+	for (i = 0; i < GPUGOV_SB_NR_FIELDS; i++)
+		if (sim_rt_sample_off[i] != SIM_RT_NOT_SAMPLE)
+			*(u64 *)((char *)s + sim_rt_sample_off[i]) = w->f[i];
+}
 
 static const char *const sim_rt_status_names[SIM_RT_NR_STATUS] = {
 	[SIM_RT_OK] = "ok",
@@ -76,8 +147,8 @@ static enum sim_rt_status sim_rt_check_sums(const struct sim_rt_scenario *sc,
 					    u32 nr_frames)
 {
 	u64 sum[GPUGOV_SB_NR_FIELDS] = { 0 };
-	u64 top, v, t_max, e_idle;
-	u32 s, k, i, idle_max = 0;
+	u64 top, v, t_max, e_idle, idle_max = 0;
+	u32 s, k, i;
 
 	for (s = 0; s < sc->nr_segs; s++) {
 		for (i = 0; i < GPUGOV_SB_NR_FIELDS; i++) {
@@ -102,7 +173,7 @@ static enum sim_rt_status sim_rt_check_sums(const struct sim_rt_scenario *sc,
 		return SIM_RT_E_OVERFLOW;
 	t_max = sum[GPUGOV_SB_BUSY_NS] + sc->period_ns * nr_frames;
 	for (k = 0; k < sc->nr_opps; k++)
-		idle_max = max_t(u32, idle_max, sc->idle_uw[k]);
+		idle_max = max_t(u64, idle_max, sc->idle_uw[k]);
 	/* uW * ns = 10^-3 pJ */
 	if (!sim_rt_mul_div_max(idle_max, t_max, 1000,
 				SIM_RT_SUM_MAX - sum[GPUGOV_SB_ENERGY_PJ], &e_idle))

@@ -62,7 +62,7 @@ struct sim_rt_scenario {
 	u64 scale_num;
 	u64 scale_den;
 	u32 start_opp;
-	u32 idle_uw[GPUGOV_MAX_OPPS];
+	u64 idle_uw[GPUGOV_MAX_OPPS];
 	u64 *frame_done_ns;
 };
 
@@ -205,5 +205,9 @@ void sim_rt_take_window(struct sim_rt *rt, struct sim_rt_window *w);
 u32 sim_rt_nr_frames(const struct sim_rt *rt);
 void sim_rt_frame_cost(const struct sim_rt *rt, u32 frame, u32 opp,
 		       u64 *ns, u64 *pj);
+void sim_rt_rec_from_sample(const struct gpugov_sample *s, u64 energy_pj,
+			    u64 *r);
+void sim_rt_window_sample(const struct sim_rt_window *w,
+			  struct gpugov_sample *s);
 
 #endif /* GPUGOV_SIM_RT_H */

@@ -304,6 +304,11 @@ static void test_bad(void)
 	sc.period_ns = SIM_RT_PERIOD_MAX_NS;
 	tap_ok(sim_rt_init(&rt, &sc) == SIM_RT_OK,
 	       "bad: 4.3 kW idle over 20 s still fits: accepted");
+	sc.idle_uw[1] = U64_MAX / 1000;
+	tap_ok(sim_rt_init(&rt, &sc) == SIM_RT_E_OVERFLOW,
+	       "bad: an idle power whose energy over 20 s overflows refused");
+	sc.idle_uw[1] = 0;
+	sim_rt_init(&rt, &sc);
 	tap_ok(!sim_rt_set_opp(&rt, 2) && !rt.res.decisions && sim_rt_set_opp(&rt, 1),
 	       "bad: an OPP not in the table refused, nothing counted");
 }

@@ -12,7 +12,7 @@
  */
 #include "sim_rt.h"
 
-#define SIM_RT_SUM_MAX	(1ULL << 62)
+#define SIM_RT_SUM_MAX	BIT_ULL(62)
 #define SIM_RT_NOT_SAMPLE	0xffffU
 
 /* Where each record field is in struct gpugov_sample (energy_pj is not). */
@@ -92,7 +92,8 @@ static const char *const sim_rt_status_names[SIM_RT_NR_STATUS] = {
 	[SIM_RT_E_PERIOD] = "refresh period out of range (0.1 ms to 10 s)",
 	[SIM_RT_E_POLL] = "polling interval out of range (0.1 ms to 60 s, or none)",
 	[SIM_RT_E_SCALE] = "work scale of 0",
-	[SIM_RT_E_OVERFLOW] = "scaled work overflows: time, energy or a counter summed over the run beyond 2^62",
+	[SIM_RT_E_OVERFLOW] =
+		"scaled work overflows: its time, energy or a counter over the run passes 2^62",
 };
 
 /**

@@ -28,9 +28,9 @@
 #define SIM_RT_POLL_MIN_NS	100000ULL
 #define SIM_RT_POLL_MAX_NS	60000000000ULL
 /* Simulated time stays below 2^62 ns (146 years) whatever happens. */
-#define SIM_RT_TIME_MAX_NS	(1ULL << 62)
+#define SIM_RT_TIME_MAX_NS	BIT_ULL(62)
 /* Progress through one segment: SIM_RT_ONE is all of it. */
-#define SIM_RT_ONE		(1ULL << 48)
+#define SIM_RT_ONE		BIT_ULL(48)
 /* No timer armed, no event pending. */
 #define SIM_RT_NEVER		(~0ULL)
 

@@ -28,7 +28,9 @@ TEST_SUITES :=
 BENCH_TARGETS :=
 VALIDATE_TARGETS :=
 
-PRED_SRCS := $(wildcard predictors/*.c)
+# predictors/ and the real-time engine, which gpugov_sim.ko also builds
+# (drivers_glue/sim_rt.h): the kernel-safe C every tool links.
+PRED_SRCS := $(wildcard predictors/*.c) drivers_glue/sim_rt.c
 PRED_OBJS := $(PRED_SRCS:%.c=$(BUILD)/%.o)
 LIBGPUGOV := $(BUILD)/libgpugov.a
 COMMON_SRCS := $(wildcard tools/common/*.c)

@@ -88,6 +88,18 @@ static inline s64 div64_s64(s64 dividend, s64 divisor)
 	return dividend / divisor;
 }
 
+/*
+ * The kernel's floor(a * b / c) through a 128-bit product: gpugov_fixed.c's,
+ * equal wherever the quotient fits 64 bits (beyond, the kernel's traps on
+ * x86-64 and this one saturates, so callers keep the quotient in range).
+ */
+u64 gpugov_mul_div64(u64 a, u64 b, u64 c);
+
+static inline u64 mul_u64_u64_div_u64(u64 a, u64 b, u64 c)
+{
+	return gpugov_mul_div64(a, b, c);
+}
+
 #endif /* __KERNEL__ */
 
 #endif /* GPUGOV_SHIM_H */

@@ -424,6 +424,55 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 	sh -c "[ -n \"$subs\" ] && for s in $subs; do
 		\"$bin\" \$s --help >/dev/full 2>/dev/null; [ \$? -eq 1 ] || exit 1
 	       done && { \"$bin\" --help >/dev/full 2>/dev/null; [ \$? -eq 1 ]; }"
+# ---- realtime: governors on the real-time engine (docs/realtime.md) ----
+"$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
+check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, the no-loss oracle" \
+	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline oracle-noloss '"
+check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
+	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
+check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \
+	awk -F, '$2 == "performance" { j = $4; e = $3 } $2 == "oracle-noloss" { oj = $4; oe = $3; d = $8 }
+		 END { exit !(oj <= j && oe <= e && d == 60.0) }' "$tmp/rt.csv"
+# 18 frames at 60 Hz end at 299.99999 ms: polls at 10, 20, ... 290 ms
+check "realtime: polls every 10 ms: 29 decisions in 0.3 s for simple_ondemand and gpugov" \
+	sh -c "\"$bin\" realtime --csv --poll-ms 10 \"$tmp/small.trace\" | \
+	       awk -F, '\$2 ~ /^(simple_ondemand|gpugov)/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
+check "realtime: --profile msm: 50/10 and its boost, µs busy/total" \
+	sh -c "\"$bin\" realtime --csv --profile msm \"$tmp/small.trace\" | grep -q '^small,simple_ondemand-50/10+boost,'"
+check "realtime: --ondemand 90/5 and --stock (gpugov falls back to busy)" \
+	sh -c "\"$bin\" realtime --csv --ondemand 90/5 --stock \"$tmp/small.trace\" | \
+	       grep -q '^small,simple_ondemand-90/5,' && \
+	       \"$bin\" realtime --csv --stock \"$tmp/small.trace\" | grep -q '^small,gpugov-busy-deadline,'"
+check "realtime: 120 Hz at 90 % load janks more than 30 Hz at 30 % (performance)" \
+	sh -c "a=\$(\"$bin\" realtime --csv --hz 120 --load 90 --segs-per-frame 2 \"$tmp/small.trace\" | awk -F, '\$2 == \"performance\" { print \$4 }'); \
+	       b=\$(\"$bin\" realtime --csv --hz 30 --load 30 \"$tmp/small.trace\" | awk -F, '\$2 == \"performance\" { print \$4 }'); \
+	       [ \"\$a\" -gt \"\$b\" ]"
+check "realtime --json: one table with its scenario in the title" \
+	sh -c "\"$bin\" realtime --json \"$tmp/small.trace\" | grep -q '^\[{\"table\": \"real time: 60 Hz, load 60%, panfrost, polls every 50 ms'"
+check "realtime: --hz 0 refused, exit 2, the period named" \
+	sh -c "\"$bin\" realtime --hz 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'refresh period out of range' && \
+	       { \"$bin\" realtime --hz 0 \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+check "realtime: --hz 20000 (a 50 us period) refused, exit 2" run 2 realtime --hz 20000 "$tmp/small.trace"
+check "realtime: --load 0 refused, exit 2" run 2 realtime --load 0 "$tmp/small.trace"
+check "realtime: --load 101 refused, exit 2" run 2 realtime --load 101 "$tmp/small.trace"
+check "realtime: --poll-ms 70000 refused, exit 2, the interval named" \
+	sh -c "\"$bin\" realtime --poll-ms 70000 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'polling interval out of range'"
+check "realtime: --segs-per-frame 0: no frames, exit 2" \
+	sh -c "\"$bin\" realtime --segs-per-frame 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'no frames' && \
+	       { \"$bin\" realtime --segs-per-frame 0 \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+check "realtime: unknown profile refused with the list, exit 2" \
+	sh -c "\"$bin\" realtime --profile adreno \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'panfrost 50 ms 45/5'"
+check "realtime: --ondemand 50/60 (down above up) refused, exit 2" run 2 realtime --ondemand 50/60 "$tmp/small.trace"
+check "realtime: --stock and --mali together refused, exit 2" run 2 realtime --stock --mali "$tmp/small.trace"
+check "realtime: missing trace, exit 1" run 1 realtime "$tmp/nonexistent.trace"
+sed 's/^interval segment/interval epoch/' "$tmp/small.trace" >"$tmp/epoch.trace"
+check "realtime: fixed-time epochs refused (work differs per OPP), exit 2" \
+	sh -c "\"$bin\" realtime \"$tmp/epoch.trace\" 2>&1 >/dev/null | grep -q 'epoch.trace: fixed-time epochs'"
+check "realtime: a scale that overflows (1 J of 1 ns stretched to 1 s) refused, exit 2" \
+	sh -c "awk '/^r / { \$4 = 1; \$5 = 1; \$16 = \"1000000000000\" } { print }' \"$tmp/small.trace\" >\"$tmp/tiny.trace\" && \
+	       \"$bin\" realtime --hz 1 --load 100 \"$tmp/tiny.trace\" >/dev/null 2>\"$tmp/err\"; [ \$? -eq 2 ] && \
+	       grep -q 'overflows' \"$tmp/err\""
 
 echo "1..$n"
 echo "RESULT replay-cli: $((n - fail)) passed, $fail failed"

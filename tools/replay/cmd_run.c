@@ -60,6 +60,7 @@
 #include "extseq.h"
 #include "allowed.h"
 #include "outfile.h"
+#include "govstep.h"
 #include "gpugov_mali.h"
 #include "gpugov_predict.h"
 
@@ -179,17 +180,12 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 {
 	const struct gpugov_opp_table *t = &w->t.hdr.opps;
 	u32 top = t->nr - 1, cur = o->start < 0 ? top : min_t(u32, o->start, top);
-	static struct gpugov_decision d;
-	static struct gpugov_policy_state ps;
+	static struct govstep g;
 	static struct gpugov_sample stock;
-	struct gpugov_policy_params params = o->params;
-	struct gpugov_pred_state st;
 	struct totals tot = { 0 };
 	u32 seg, next, prev = 0;
 
-	sweep_pred_init(&st, w);
-	gpugov_policy_state_init(&ps);
-	params.objective = p->obj;
+	govstep_init(&g, w, p->pred, &o->params, p->obj);
 	if (p->kind == POL_STATIC)
 		cur = p->opp;
 	for (seg = 0; seg < w->t.nr_seg; seg++) {
@@ -227,18 +223,14 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		}
 		switch (p->kind) {
 		case POL_GPUGOV:
-			s = gpugov_view(o, s, &stock);
-			gpugov_pred_observe(&st, s);
-			gpugov_decision_predict(&st, p->pred, s, t, &d);
-			gpugov_decide_in(&params, &ps, t, &r, s, &d);
-			next = d.chosen;
+			next = govstep_decide(&g, t, &r, gpugov_view(o, s, &stock));
 			break;
 		case POL_ACCREAC:
-			accreac_times(w, seg, cur, d.time_ps);
+			accreac_times(w, seg, cur, g.d.time_ps);
 			/* exact for the work measured: it cannot under-predict it */
-			d.bounded = true;
-			gpugov_decide_in(&params, &ps, t, &r, s, &d);
-			next = d.chosen;
+			g.d.bounded = true;
+			gpugov_decide_in(&g.params, &g.ps, t, &r, s, &g.d);
+			next = g.d.chosen;
 			break;
 		case POL_ONDEMAND:
 			next = ondemand_round_up(t, ondemand_target_hz(&p->od, s->busy_ns,

@@ -24,6 +24,7 @@ int cmd_run(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_pace(int argc, char **argv);
+int cmd_realtime(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 int cmd_settle(int argc, char **argv);
 int cmd_nextepoch(int argc, char **argv);

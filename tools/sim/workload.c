@@ -527,7 +527,7 @@ static int parse_file(struct wl_parse *p, const char *path, char *err)
 	p->run_allowed = !p->depth;
 	if (sim_lex_open(&p->lx, path, err))
 		return -1;
-	if (fstat(fileno(p->lx.f), &st)) {
+	if (fstat(fileno(p->lx.in.f), &st)) {
 		n = sim_lex_err(&p->lx, "%s", strerror(errno));
 		goto out;
 	}

@@ -16,43 +16,18 @@
 #include <string.h>
 
 #include "simblob.h"
+#include "sim_rt.h"
 #include "trace.h"
 
 static int convert_rec(const struct gpugov_trace_rec *tr, u64 *r, u32 seg,
 		       u32 opp)
 {
-	const struct gpugov_sample *s = &tr->s;
-
-	if (!s->interval_ns) {
+	if (!tr->s.interval_ns) {
 		fprintf(stderr, "gpugov-simblob: segment %u at OPP %u has no interval\n",
 			seg, opp);
 		return -EINVAL;
 	}
-	r[GPUGOV_SB_INTERVAL_NS] = s->interval_ns;
-	r[GPUGOV_SB_BUSY_NS] = s->busy_ns < s->interval_ns ? s->busy_ns :
-			       s->interval_ns;
-	r[GPUGOV_SB_ENERGY_PJ] = tr->energy_pj;
-	r[GPUGOV_SB_INSTS] = s->insts;
-	r[GPUGOV_SB_LOAD_STALL_CYC] = s->load_stall_cyc;
-	r[GPUGOV_SB_STORE_STALL_CYC] = s->store_stall_cyc;
-	r[GPUGOV_SB_LCP_CYC] = s->lcp_cyc;
-	r[GPUGOV_SB_LCP_CORE_CYC] = s->lcp_core_cyc;
-	r[GPUGOV_SB_LCP_WAIT_CYC] = s->lcp_wait_cyc;
-	r[GPUGOV_SB_L2_BUSY_CYC] = s->l2_busy_cyc;
-	r[GPUGOV_SB_DRAM_BUSY_CYC] = s->dram_busy_cyc;
-	r[GPUGOV_SB_LOAD_OUT_CYC] = s->load_out_cyc;
-	r[GPUGOV_SB_LEAD_CYC] = s->lead_cyc;
-	r[GPUGOV_SB_CRIT_CYC] = s->crit_cyc;
-	r[GPUGOV_SB_DRAM_TXN] = s->dram_txn;
-	r[GPUGOV_SB_L2_HITS] = s->l2_hits;
-	r[GPUGOV_SB_L2_TXN] = s->l2_txn;
-	r[GPUGOV_SB_GLD_TXN] = s->gld_txn;
-	r[GPUGOV_SB_GST_TXN] = s->gst_txn;
-	r[GPUGOV_SB_MEM_INSTS] = s->mem_insts;
-	r[GPUGOV_SB_SHM_TXN] = s->shm_txn;
-	r[GPUGOV_SB_WARPS] = s->warps;
-	r[GPUGOV_SB_OCCUPANCY_Q16] = s->occupancy_q16;
-	r[GPUGOV_SB_ENERGY_UJ] = s->energy_uj;
+	sim_rt_rec_from_sample(&tr->s, tr->energy_pj, r);
 	return 0;
 }
 

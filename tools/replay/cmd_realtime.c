@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_realtime.c - `gpugov-replay realtime`: governors in real time
+ * (DESIGN.md section 7a, docs/realtime.md).
+ *
+ * Frames arrive at the refresh rate, each with the work of one or more
+ * segments of a sweep trace, scaled so that the mean frame lasts --load %
+ * of the period at the top OPP; the GPU runs them in order at the OPP in
+ * force; governors decide at the driver profile's polls from what the
+ * polls' windows measured.  Per policy: energy relative to performance,
+ * janked frames (finished after the vsync that followed their arrival),
+ * the worst frame latency, OPP switches and decisions per second.
+ */
+#include <string.h>
+#include "cmdline.h"
+#include "rtpolicy.h"
+#include "gpugov_mali.h"
+
+/**
+ * struct rt_opts - the command line
+ * @su: profile, thresholds, gpugov's view, model and parameters
+ * @fmt: --csv, --json
+ * @hz: refresh rate
+ * @load: mean frame at the top OPP, % of the period
+ * @poll_ms: polling interval, or -1 for the profile's
+ * @segs_per_frame: segments a frame
+ * @od_set: --ondemand given
+ */
+struct rt_opts {
+	struct rt_setup su;
+	enum table_format fmt;
+	u32 hz;
+	u32 load;
+	long long poll_ms;
+	u32 segs_per_frame;
+	bool od_set;
+};
+
+static void print_help(void)
+{
+	printf("usage: gpugov-replay realtime [--hz N] [--load PCT] [--profile NAME]\n"
+	       "          [--poll-ms MS] [--ondemand UP/DOWN] [--segs-per-frame N]\n"
+	       "          [--predictor NAME] [--objective NAME] [--stock|--mali]\n"
+	       "          [--csv|--json] [policy options] SWEEP_TRACE...\n"
+	       "Frames arrive every 1/N s (--hz, default 60), each with the work of\n"
+	       "--segs-per-frame segments (default 1) of the trace, scaled so that the\n"
+	       "mean frame takes PCT %% of the period at the top OPP (--load, default 60).\n"
+	       "The GPU runs frames in order at the OPP in force; a frame not done by\n"
+	       "the vsync after it arrived is janked and delays the ones behind it.\n"
+	       "Governors decide at the device's polls, every --poll-ms (default: the\n"
+	       "profile's), from the busy/total (and counters) of the poll's window.\n"
+	       "Profiles (--profile, default panfrost): ");
+	rt_profile_names(stdout);
+	printf(".\n"
+	       "Policies: performance; simple_ondemand at the profile's thresholds (or\n"
+	       "--ondemand UP/DOWN); gpugov-MODEL-OBJECTIVE (default crisp, deadline,\n"
+	       "falling back as in the kernel); oracle-noloss: per frame, at its start,\n"
+	       "the least-energy OPP that finishes it by its deadline (clairvoyant).\n"
+	       "Columns: energy relative to performance (idle power included), janked\n"
+	       "frames, frames, worst frame latency in ms, OPP switches, decisions per\n"
+	       "simulated second. --stock: gpugov sees busy/total only; --mali: what a\n"
+	       "Mali counter source gives. See docs/realtime.md.\n");
+	print_policy_help_end("bad usage or scenario", false);
+}
+
+/* --ondemand UP/DOWN, as simple_ondemand accepts them. */
+static int parse_ondemand(const char *arg, struct ondemand_params *od)
+{
+	const char *slash = strchr(arg, '/');
+	u32 up, down;
+
+	if (!slash || parse_u32(arg, slash - arg, &up) ||
+	    parse_u32(slash + 1, strlen(slash + 1), &down) || up > 100 || down > up)
+		return -1;
+	od->upthreshold = up;
+	od->downdifferential = down;
+	return 0;
+}
+
+static int rt_opt(int c, void *ctx)
+{
+	struct rt_opts *o = ctx;
+	u32 u;
+	int id;
+
+	switch (c) {
+	case 'z':
+		return parse_u32(optarg, strlen(optarg), &o->hz);
+	case 'l':
+		if (parse_u32(optarg, strlen(optarg), &o->load) || !o->load || o->load > 100)
+			return -1;
+		return 0;
+	case 'f':
+		o->su.prof = rt_profile_find(optarg);
+		if (o->su.prof)
+			return 0;
+		fprintf(stderr, "gpugov-replay realtime: unknown profile '%s': ", optarg);
+		rt_profile_names(stderr);
+		fputc('\n', stderr);
+		return EXIT_USAGE;
+	case 'q':
+		if (parse_u32(optarg, strlen(optarg), &u))
+			return -1;
+		o->poll_ms = u;
+		return 0;
+	case 'u':
+		o->od_set = true;
+		return parse_ondemand(optarg, &o->su.od);
+	case 'n':
+		return parse_u32(optarg, strlen(optarg), &o->segs_per_frame);
+	case 'p':
+		id = gpugov_predictor_find(optarg, strlen(optarg));
+		if (id < 0)
+			return -1;
+		o->su.pred = id;
+		return 0;
+	case 'o':
+		id = parse_objective(optarg);
+		if (id < 0)
+			return -1;
+		o->su.params.objective = id;
+		return 0;
+	case 'k':
+	case 'M':
+		if (o->su.view != RT_VIEW_COUNTERS) {
+			fprintf(stderr, "gpugov-replay realtime: --stock or --mali, once\n");
+			return EXIT_USAGE;
+		}
+		o->su.view = c == 'k' ? RT_VIEW_STOCK : RT_VIEW_MALI;
+		return 0;
+	default:
+		return EXIT_USAGE;
+	}
+}
+
+static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
+{
+	static const struct option opts[] = {
+		{ "hz", required_argument, NULL, 'z' },
+		{ "load", required_argument, NULL, 'l' },
+		{ "profile", required_argument, NULL, 'f' },
+		{ "poll-ms", required_argument, NULL, 'q' },
+		{ "ondemand", required_argument, NULL, 'u' },
+		{ "segs-per-frame", required_argument, NULL, 'n' },
+		{ "predictor", required_argument, NULL, 'p' },
+		{ "objective", required_argument, NULL, 'o' },
+		{ "stock", no_argument, NULL, 'k' },
+		{ "mali", no_argument, NULL, 'M' },
+		FORMAT_LONG_OPTS,
+		COREMEM_LONG_OPT,
+		POLICY_LONG_OPTS,
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmdline cl = { .cmd = "realtime", .opts = opts, .help = print_help,
+				    .own = rt_opt, .o = o, .fmt = &o->fmt,
+				    .par = &o->su.params };
+	int ret;
+
+	memset(o, 0, sizeof(*o));
+	gpugov_policy_defaults(&o->su.params);
+	o->su.prof = rt_profile_find("panfrost");
+	o->su.pred = GPUGOV_PRED_CRISP;		/* the governor's default */
+	o->hz = 60;
+	o->load = 60;
+	o->poll_ms = -1;
+	o->segs_per_frame = 1;
+	ret = cmdline_parse(argc, argv, &cl);
+	if (ret)
+		return ret;
+	if (!o->od_set)
+		o->su.od = o->su.prof->od;
+	return cmdline_need_traces("realtime", argc);
+}
+
+/* One row: @r against performance's @perf. */
+static void add_row(struct table *tab, const char *wl, const char *policy,
+		    const struct sim_rt_result *r, const struct sim_rt_result *perf)
+{
+	char e[TABLE_CELL], j[TABLE_CELL], f[TABLE_CELL], worst[TABLE_CELL];
+	char sw[TABLE_CELL], dps[TABLE_CELL];
+
+	if (perf->energy_pj)
+		table_num(e, "%.4f", (double)r->energy_pj / (double)perf->energy_pj);
+	else
+		snprintf(e, sizeof(e), TABLE_NONE);
+	snprintf(j, sizeof(j), "%u", r->janked);
+	snprintf(f, sizeof(f), "%u", r->frames);
+	table_num(worst, "%.3f", r->worst_latency_ns / 1e6);
+	snprintf(sw, sizeof(sw), "%llu", (unsigned long long)r->switches);
+	table_num(dps, "%.1f", r->end_ns ? r->decisions * 1e9 / r->end_ns : 0);
+	table_add(tab, wl, policy, e, j, f, worst, sw, dps);
+}
+
+/* Every policy over one trace; 0 or an exit status. */
+static int run_trace(struct rt_opts *o, const char *path, struct table *tab)
+{
+	static const enum rt_kind kinds[] = { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV,
+					      RT_ORACLE };
+	u64 period = o->hz ? 1000000000ULL / o->hz : 0;
+	u64 poll = (u64)(o->poll_ms < 0 ? o->su.prof->polling_ms : o->poll_ms) * 1000000;
+	struct sim_rt_result res[ARRAY_SIZE(kinds)];
+	char err[GPUGOV_TRACE_ERR_MAX], name[TABLE_CELL];
+	static struct sweep w;
+	u32 caps;
+	size_t i;
+
+	if (sweep_open(&w, path, "realtime"))
+		return EXIT_FAILURE_RUN;
+	if (rt_setup_init(&o->su, &w, period, poll, o->load, o->segs_per_frame,
+			  err, sizeof(err))) {
+		fprintf(stderr, "gpugov-replay realtime: %s\n", err);
+		sweep_free(&w);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		rt_policy_run(&o->su, kinds[i], &res[i]);
+	caps = o->su.view == RT_VIEW_STOCK ? 0 : w.t.hdr.caps;
+	if (o->su.view == RT_VIEW_MALI)
+		caps &= GPUGOV_MALI_CAPS;
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		switch (kinds[i]) {
+		case RT_PERFORMANCE:
+			snprintf(name, sizeof(name), "performance");
+			break;
+		case RT_ONDEMAND:
+			snprintf(name, sizeof(name), "simple_ondemand-%u/%u%s",
+				 o->su.od.upthreshold, o->su.od.downdifferential,
+				 o->su.prof->msm ? "+boost" : "");
+			break;
+		case RT_GPUGOV:
+			snprintf(name, sizeof(name), "gpugov-%s-%s",
+				 gpugov_predictor(gpugov_predictor_resolve(o->su.pred,
+									   caps))->name,
+				 gpugov_objective_names[o->su.params.objective]);
+			break;
+		default:
+			snprintf(name, sizeof(name), "oracle-noloss");
+		}
+		add_row(tab, w.name, name, &res[i], &res[0]);
+	}
+	rt_setup_free(&o->su);
+	sweep_free(&w);
+	return 0;
+}
+
+int cmd_realtime(int argc, char **argv)
+{
+	static const char *const cols[] = { "workload", "policy", "energy", "janked",
+					    "frames", "worst_ms", "switches",
+					    "decisions_per_s" };
+	static char title[160];
+	struct rt_opts o;
+	struct table tab;
+	int ret, a;
+
+	ret = parse_rt_args(argc, argv, &o);
+	if (ret)
+		return ret;
+	snprintf(title, sizeof(title), "real time: %u Hz, load %u%%, %s, polls every %lld ms, "
+		 "relative to performance", o.hz, o.load, o.su.prof->name,
+		 o.poll_ms < 0 ? (long long)o.su.prof->polling_ms : o.poll_ms);
+	table_init(&tab, title, o.fmt, cols, ARRAY_SIZE(cols));
+	for (a = optind; a < argc; a++) {
+		ret = run_trace(&o, argv[a], &tab);
+		if (ret) {
+			table_free(&tab);
+			return ret;
+		}
+	}
+	table_json_begin(stdout, o.fmt);
+	table_print(&tab, stdout);
+	table_json_end(stdout, o.fmt);
+	table_free(&tab);
+	return EXIT_OK;
+}

@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtpolicy.c - governors stepped on the real-time engine.
+ *
+ * Each governor acts only on what its kernel counterpart is given: at a
+ * poll, the device's busy/total since the previous one (in the profile's
+ * units) and, for gpugov with a counter source, the counters of the work
+ * done in that window; the oracle alone sees each frame's cost at every
+ * OPP before it runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rtpolicy.h"
+#include "gpugov_fixed.h"
+#include "gpugov_mali.h"
+#include "sim_model.h"
+
+/* docs/sim-profiles.md; msm with 6.12's thresholds */
+static const struct rt_profile rt_profiles[] = {
+	{ "panfrost", 50, { 45, 5 }, false },
+	{ "panthor", 50, { 45, 5 }, false },
+	{ "lima", 50, { 30, 5 }, false },
+	{ "msm", 50, { 50, 10 }, true },
+	{ "sim", 10, { 90, 5 }, false },
+};
+
+const struct rt_profile *rt_profile_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rt_profiles); i++)
+		if (!strcmp(name, rt_profiles[i].name))
+			return &rt_profiles[i];
+	return NULL;
+}
+
+void rt_profile_names(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rt_profiles); i++)
+		fprintf(f, "%s%s %u ms %u/%u%s", i ? "," : "", rt_profiles[i].name,
+			rt_profiles[i].polling_ms, rt_profiles[i].od.upthreshold,
+			rt_profiles[i].od.downdifferential,
+			rt_profiles[i].msm ? " + boost" : "");
+}
+
+/* @w's segments in the engine's record layout; NULL after a message. */
+static u64 *rt_records(const struct sweep *w, char *err, size_t errlen)
+{
+	const struct gpugov_trace *t = &w->t;
+	u32 nr = t->hdr.opps.nr, s, k;
+	u64 *rec = calloc((size_t)t->nr_seg * nr * GPUGOV_SB_NR_FIELDS, sizeof(u64));
+
+	if (!rec) {
+		snprintf(err, errlen, "%s: no memory for %u segments", w->path, t->nr_seg);
+		return NULL;
+	}
+	for (s = 0; s < t->nr_seg; s++) {
+		for (k = 0; k < nr; k++) {
+			const struct gpugov_trace_rec *tr = gpugov_trace_sweep_at(t, s, k);
+
+			if (!tr) {
+				snprintf(err, errlen, "%s: segment %u lacks OPP %u", w->path, s, k);
+				free(rec);
+				return NULL;
+			}
+			sim_rt_rec_from_sample(&tr->s, tr->energy_pj,
+					       rec + ((size_t)s * nr + k) * GPUGOV_SB_NR_FIELDS);
+		}
+	}
+	return rec;
+}
+
+/**
+ * rt_setup_init() - the scenario of sweep @w, paced and scaled
+ * @su: setup; @prof, @od, @view, @pred and @params already set
+ * @w: a sweep trace of fixed-work segments
+ * @period_ns: refresh period
+ * @poll_ns: polling interval
+ * @load_pct: the mean frame lasts this share of @period_ns at the top OPP
+ * @segs_per_frame: segments a frame
+ * @err: message on failure
+ * @errlen: its size
+ *
+ * Return: 0, or -1 with @err set (a trace or scenario the engine refuses).
+ */
+int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
+		  u64 poll_ns, u32 load_pct, u32 segs_per_frame, char *err,
+		  size_t errlen)
+{
+	const struct gpugov_opp_table *t = &w->t.hdr.opps;
+	u32 s, k, top = t->nr - 1, nr_frames;
+	enum sim_rt_status st;
+	static struct sim_rt rt;
+	u64 sum = 0, mean, *rec;
+
+	su->w = w;
+	if (w->t.hdr.interval == GPUGOV_INTERVAL_EPOCH) {
+		snprintf(err, errlen, "%s: fixed-time epochs: real time needs segments "
+			 "of fixed work, the same at every OPP", w->path);
+		return -1;
+	}
+	rec = rt_records(w, err, errlen);
+	if (!rec)
+		return -1;
+	for (s = 0; s < w->t.nr_seg; s++)
+		sum = gpugov_sat_add(sum, rec[((size_t)s * t->nr + top) *
+					      GPUGOV_SB_NR_FIELDS + GPUGOV_SB_BUSY_NS]);
+	nr_frames = segs_per_frame ? (w->t.nr_seg - 1) / segs_per_frame + 1 : 1;
+	mean = sum / nr_frames;
+	su->sc = (struct sim_rt_scenario){
+		.rec = rec, .nr_segs = w->t.nr_seg, .nr_opps = t->nr,
+		.segs_per_frame = segs_per_frame, .period_ns = period_ns,
+		.poll_ns = poll_ns, .scale_num = load_pct * period_ns,
+		.scale_den = mean * 100, .start_opp = top,
+	};
+	for (k = 0; k < t->nr; k++)
+		su->sc.idle_uw[k] = gpugov_idle_uw(&su->params.power, &t->opp[k]);
+	if (!mean) {
+		snprintf(err, errlen, "%s: its frames take no time at the top OPP: "
+			 "nothing to pace", w->path);
+	} else if (mean > U64_MAX / 100) {
+		snprintf(err, errlen, "%s: %s", w->path,
+			 sim_rt_status_str(SIM_RT_E_OVERFLOW));
+	} else {
+		st = sim_rt_init(&rt, &su->sc);
+		if (st == SIM_RT_OK)
+			return 0;
+		snprintf(err, errlen, "%s: %s", w->path, sim_rt_status_str(st));
+	}
+	rt_setup_free(su);
+	return -1;
+}
+
+void rt_setup_free(struct rt_setup *su)
+{
+	free((u64 *)su->sc.rec);
+	su->sc.rec = NULL;
+}
+
+/*
+ * One policy's run: the engine, gpugov's state, msm's busy counter (its
+ * running busy time and cycles at the previous read) and the floor a boost
+ * sets (0: none).
+ */
+struct rt_state {
+	const struct rt_setup *su;
+	enum rt_kind kind;
+	struct sim_rt rt;
+	struct govstep g;
+	u64 msm_busy_ns;
+	u64 msm_cycles;
+	u32 floor;
+};
+
+/* get_dev_status(): busy and total time of @win in the profile's units. */
+static void rt_status(struct rt_state *x, const struct sim_rt_window *win,
+		      u64 *busy, u64 *total)
+{
+	u64 cyc;
+
+	if (!x->su->prof->msm) {
+		*busy = win->f[GPUGOV_SB_BUSY_NS];
+		*total = win->f[GPUGOV_SB_INTERVAL_NS];
+		return;
+	}
+	x->msm_busy_ns += win->f[GPUGOV_SB_BUSY_NS];
+	cyc = sim_msm_cycles(x->msm_busy_ns);
+	*busy = sim_msm_busy_us(cyc - x->msm_cycles);
+	x->msm_cycles = cyc;
+	*total = win->f[GPUGOV_SB_INTERVAL_NS] / 1000;	/* ktime_us_delta() */
+}
+
+/*
+ * The sample gpugov builds: without a source, busy/total scaled to its
+ * own interval (governor/gpugov_poll.c); with one, the window's counters,
+ * or Mali's of them.
+ */
+static void rt_sample(const struct rt_state *x, const struct sim_rt_window *win,
+		      u64 busy, u64 total, struct gpugov_sample *s)
+{
+	const struct gpugov_opp *o = &x->su->w->t.hdr.opps.opp[win->opp];
+	static struct gpugov_sample full;
+
+	memset(&full, 0, offsetof(struct gpugov_sample, waves));
+	full.interval_ns = win->f[GPUGOV_SB_INTERVAL_NS];
+	full.core_khz = o->core_khz;
+	switch (x->su->view) {
+	case RT_VIEW_STOCK:
+		full.busy_ns = total ? gpugov_mul_div64(full.interval_ns,
+							min_t(u64, busy, total), total) : 0;
+		break;
+	default:
+		sim_rt_window_sample(win, &full);
+		full.mem_khz = o->mem_khz;
+		full.caps = x->su->w->t.hdr.caps & GPUGOV_CAP_ALL & ~GPUGOV_CAP_WAVES;
+		if (o->mem_khz)
+			full.caps |= GPUGOV_CAP_MEM_KHZ;
+	}
+	if (x->su->view == RT_VIEW_MALI)
+		gpugov_mali_view(s, &full);
+	else
+		memcpy(s, &full, offsetof(struct gpugov_sample, waves));
+}
+
+/* The governor's decision now, at a poll or when a QoS floor changes. */
+static void rt_decide(struct rt_state *x)
+{
+	const struct gpugov_opp_table *t = &x->su->w->t.hdr.opps;
+	struct gpugov_opp_range r = { x->floor, t->nr - 1 };
+	static struct gpugov_sample s;
+	struct sim_rt_window win;
+	u64 busy, total;
+	u32 next;
+
+	sim_rt_take_window(&x->rt, &win);
+	rt_status(x, &win, &busy, &total);
+	if (x->kind == RT_ONDEMAND) {
+		next = ondemand_round_up(t, ondemand_target_hz(&x->su->od, busy, total,
+				(u64)t->opp[win.opp].core_khz * 1000));
+		next = max_t(u32, next, x->floor);	/* the devfreq core's clamp */
+	} else {
+		rt_sample(x, &win, busy, total, &s);
+		next = govstep_decide(&x->g, t, &r, &s);
+	}
+	sim_rt_set_opp(&x->rt, next);
+}
+
+/*
+ * msm_devfreq_active(): after an idle longer than the polling interval, a
+ * PM QoS floor of twice the clock in force, which devfreq applies at once
+ * (a decision) and msm drops one polling interval later (another).
+ */
+static void rt_msm_active(struct rt_state *x, const struct sim_rt_event *ev)
+{
+	const struct gpugov_opp_table *t = &x->su->w->t.hdr.opps;
+	u64 poll_ns = x->su->sc.poll_ns;
+
+	if (!poll_ns || ev->idle_ns / 1000000 <= poll_ns / 1000000)
+		return;
+	x->floor = ondemand_round_up(t, (u64)t->opp[x->rt.opp].core_khz * 2000);
+	rt_decide(x);
+	sim_rt_set_timer(&x->rt, ev->now_ns + poll_ns);
+}
+
+/*
+ * The no-loss oracle at the start of a frame: the OPP of least energy
+ * (the frame's work, then idling there until the frame's deadline, when
+ * the next frame comes) among those that finish it in time; the top OPP
+ * if none does.
+ */
+static void rt_oracle(struct rt_state *x, const struct sim_rt_event *ev)
+{
+	u32 nr = x->su->sc.nr_opps, k, best = nr - 1;
+	u64 ns, pj, e, best_e = U64_MAX;
+
+	for (k = 0; k < nr; k++) {
+		sim_rt_frame_cost(&x->rt, ev->frame, k, &ns, &pj);
+		if (ev->now_ns + ns > ev->deadline_ns)
+			continue;
+		e = pj + gpugov_mul_div64(x->su->sc.idle_uw[k],
+					  ev->deadline_ns - ev->now_ns - ns, 1000);
+		if (e < best_e) {
+			best_e = e;
+			best = k;
+		}
+	}
+	sim_rt_set_opp(&x->rt, best);
+}
+
+/**
+ * rt_policy_run() - run one policy over the scenario of @su
+ * @su: setup (rt_setup_init())
+ * @kind: the policy
+ * @res: out: its totals
+ *
+ * Return: 0, or -1 if the engine refuses the scenario (not after
+ * rt_setup_init() accepted it).
+ */
+int rt_policy_run(const struct rt_setup *su, enum rt_kind kind,
+		  struct sim_rt_result *res)
+{
+	static struct rt_state x;
+	bool governs = kind == RT_ONDEMAND || kind == RT_GPUGOV;
+	struct sim_rt_event ev;
+
+	memset(&x, 0, sizeof(x));
+	x.su = su;
+	x.kind = kind;
+	if (sim_rt_init(&x.rt, &su->sc) != SIM_RT_OK)
+		return -1;
+	if (kind == RT_GPUGOV)
+		govstep_init(&x.g, su->w, su->pred, &su->params, su->params.objective);
+	do {
+		sim_rt_step(&x.rt, &ev);
+		if (ev.kind == SIM_RT_EV_POLL && governs) {
+			rt_decide(&x);
+		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs && su->prof->msm) {
+			rt_msm_active(&x, &ev);
+		} else if (ev.kind == SIM_RT_EV_TIMER) {	/* msm's boost ends */
+			x.floor = 0;
+			rt_decide(&x);
+		} else if (ev.kind == SIM_RT_EV_START && kind == RT_ORACLE) {
+			rt_oracle(&x, &ev);
+		}
+	} while (ev.kind != SIM_RT_EV_END);
+	*res = x.rt.res;
+	return 0;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rtpolicy.h - governors on the real-time engine (drivers_glue/sim_rt.h):
+ * performance, simple_ondemand, gpugov and the no-loss oracle, each run
+ * on a driver profile's polling interval, busy/total units and, for msm,
+ * its boost after a long idle.  `gpugov-replay realtime` prints them.
+ */
+#ifndef GPUGOV_RTPOLICY_H
+#define GPUGOV_RTPOLICY_H
+
+#include <stdio.h>
+#include "govstep.h"
+#include "ondemand.h"
+#include "sim_rt.h"
+
+/**
+ * struct rt_profile - what a GPU driver sets devfreq up with
+ *	(docs/sim-profiles.md)
+ * @name: --profile value
+ * @polling_ms: devfreq polling interval
+ * @od: its simple_ondemand thresholds
+ * @msm: busy/total as msm reports them (us, busy from a 19.2 MHz cycle
+ *	counter), and msm's boost: after an idle longer than the polling
+ *	interval, a floor of twice the clock for one polling interval
+ */
+struct rt_profile {
+	const char *name;
+	u32 polling_ms;
+	struct ondemand_params od;
+	bool msm;
+};
+
+const struct rt_profile *rt_profile_find(const char *name);
+void rt_profile_names(FILE *f);
+
+enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
+
+/* What gpugov is given: the trace's counters, busy/total, Mali's. */
+enum rt_view { RT_VIEW_COUNTERS, RT_VIEW_STOCK, RT_VIEW_MALI };
+
+/**
+ * struct rt_setup - one trace on one profile, shared by every policy
+ * @w: the sweep
+ * @sc: the engine's scenario (its records built from @w)
+ * @prof: the profile
+ * @od: simple_ondemand's thresholds
+ * @view: what gpugov sees
+ * @pred: gpugov's model
+ * @params: gpugov's policy parameters
+ */
+struct rt_setup {
+	const struct sweep *w;
+	struct sim_rt_scenario sc;
+	const struct rt_profile *prof;
+	struct ondemand_params od;
+	enum rt_view view;
+	enum gpugov_pred_id pred;
+	struct gpugov_policy_params params;
+};
+
+int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
+		  u64 poll_ns, u32 load_pct, u32 segs_per_frame, char *err,
+		  size_t errlen);
+void rt_setup_free(struct rt_setup *su);
+int rt_policy_run(const struct rt_setup *su, enum rt_kind kind,
+		  struct sim_rt_result *res);
+
+#endif /* GPUGOV_RTPOLICY_H */

@@ -66,7 +66,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 	};
 	char err[512];
 	bool have_opps = false;
-	int c, idx, ret;
+	int c, idx = 0, ret;	/* idx: set by getopt_long (libc, unseen by MSan) */
 
 	memset(o, 0, sizeof(*o));
 	o->only = -1;

@@ -216,6 +216,8 @@ static __always_inline int on_decision(const char *devp, const void *g,
 	e->chosen = chosen;
 	e->cur_khz = rd32(g, layout.table_opp + cur * layout.opp_size);
 	e->chosen_khz = rd32(g, layout.table_opp + chosen * layout.opp_size);
+	e->allowed_lo = rd32(g, layout.lo);
+	e->allowed_hi = rd32(g, layout.hi);
 	e->ts_ns = bpf_ktime_get_ns();
 	e->seq = rd64(g, layout.decisions);
 	e->time_ps = rd64(g, layout.time_ps + chosen * sizeof(__u64));

@@ -210,7 +210,7 @@ static int handle_event(void *arg, void *data, size_t size)
 		memcpy(&d, data, GT_DECISION_SIZE);
 		ctx->decisions++;
 		if (ctx->rec && ctx->have_pending &&
-		    gt_record_sample(ctx->rec, &ctx->pending))
+		    gt_record_sample(ctx->rec, &ctx->pending, &d))
 			ctx->write_error = true;
 		ctx->have_pending = false;
 		if (ctx->live)

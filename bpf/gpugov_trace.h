@@ -54,6 +54,9 @@ enum gt_event_kind {
  * @chosen: OPP index chosen for the next interval
  * @cur_khz: frequency of @cur
  * @chosen_khz: frequency of @chosen
+ * @allowed_lo: lowest OPP index the device allowed (thermal cap, PM QoS,
+ *	min/max_freq); the choice was made among @allowed_lo..@allowed_hi
+ * @allowed_hi: the highest
  * @ts_ns: bpf_ktime_get_ns() at the event (CLOCK_MONOTONIC)
  * @seq: decision number on the device, from 1 (gpugov's stats.decisions)
  * @time_ps: predicted busy time of the sample's work at @chosen
@@ -75,6 +78,8 @@ struct gt_decision {
 	__u32 chosen;
 	__u32 cur_khz;
 	__u32 chosen_khz;
+	__u32 allowed_lo;
+	__u32 allowed_hi;
 	__u64 ts_ns;
 	__u64 seq;
 	__u64 time_ps;
@@ -165,6 +170,8 @@ struct gt_layout {
 	__u32 best;		/* dec.best */
 	__u32 chosen;		/* dec.chosen */
 	__u32 reason;		/* dec.reason */
+	__u32 lo;		/* dec.lo */
+	__u32 hi;		/* dec.hi */
 	__u32 time_ps;		/* dec.time_ps[0] */
 	__u32 energy_pj;	/* dec.energy_pj[0] */
 	__u32 metric_q16;	/* dec.metric_q16[0] */

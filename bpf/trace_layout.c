@@ -88,6 +88,8 @@ void gt_layout_fill(struct gt_layout *l)
 	l->best = DEV_OFF(dec.best);
 	l->chosen = DEV_OFF(dec.chosen);
 	l->reason = DEV_OFF(dec.reason);
+	l->lo = DEV_OFF(dec.lo);
+	l->hi = DEV_OFF(dec.hi);
 	l->time_ps = DEV_OFF(dec.time_ps[0]);
 	l->energy_pj = DEV_OFF(dec.energy_pj[0]);
 	l->metric_q16 = DEV_OFF(dec.metric_q16[0]);

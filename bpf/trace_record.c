@@ -5,12 +5,14 @@
  *
  * The header is written before tracing starts: the device's OPP table as
  * the governor's models see it (debugfs opps: kHz, uV, power; the governor
- * has no memory clock per OPP), the polling period, and in `source` the
- * gpugov-replay options that match the device's tunables at that moment.
- * Each record is one sample; its OPP is the one nearest to the sample's
- * clocks, as the governor's own decision computes the OPP in force.
- * `gpugov-replay run` then decides on every record and compares with the
- * next record's OPP.
+ * has no memory clock per OPP), the polling period, and in replay-options
+ * the gpugov-replay options that match every tunable of the device at
+ * that moment (tools/common/replay_tunables.c).  Each record is one
+ * sample; its OPP is the one nearest to the sample's clocks, as the
+ * governor's own decision computes the OPP in force, and its allowed
+ * columns the OPPs the decision on it could choose from.
+ * `gpugov-replay run` then decides on every record within those OPPs and
+ * compares with the next record's OPP.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay_tunables.h"
 #include "trace_record.h"
 #include "trace_sysfs.h"
 
@@ -58,32 +61,6 @@ static int read_opps(const char *dev, struct gpugov_opp_table *t, char *err,
 	return 0;
 }
 
-/* The replay options matching the device's tunables now, for `source`. */
-static void describe_tunables(const char *dev, char *out, size_t size)
-{
-	static const char *const files[][2] = {
-		{ "predictor", "predictor" }, { "objective", "objective" },
-		{ "max_slowdown", "max-slowdown" }, { "hysteresis", "hysteresis" },
-		{ "power_dyn_uw", "dyn-uw" }, { "power_static_uw", "static-uw" },
-		{ "power_uncore_uw", "uncore-uw" }, { "power_idle_uw", "idle-uw" },
-		{ "target", "target" },
-	};
-	char path[256], val[64], opt[96];
-	size_t i;
-
-	snprintf(out, size, "gpugov-trace on %s, replay with", dev);
-	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		snprintf(path, sizeof(path), GT_DEVFREQ "/%s/gpugov/%s", dev,
-			 files[i][0]);
-		if (gt_read_word(path, val, sizeof(val)) || strpbrk(val, " #"))
-			continue;
-		snprintf(opt, sizeof(opt), " --%s %s", files[i][1], val);
-		/* Whole options only. */
-		if (strlen(out) + strlen(opt) < size)
-			strcat(out, opt);
-	}
-}
-
 /* The polling period in ns, 0 if unknown. */
 static u64 polling_ns(const char *dev)
 {
@@ -109,6 +86,7 @@ int gt_record_open(struct gt_recorder *r, const char *path, const char *dev,
 		   char *err, size_t errlen)
 {
 	struct gpugov_trace_hdr *h = &r->hdr;
+	char dir[256];
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
@@ -121,9 +99,14 @@ int gt_record_open(struct gt_recorder *r, const char *path, const char *dev,
 	strcpy(h->device, dev);
 	if (read_opps(dev, &h->opps, err, errlen))
 		return -1;
-	describe_tunables(dev, h->source, sizeof(h->source));
+	snprintf(h->source, sizeof(h->source), "gpugov-trace on %s", dev);
+	snprintf(dir, sizeof(dir), GT_DEVFREQ "/%s/gpugov", dev);
+	if (replay_tunables_options(dir, h->replay_options,
+				    sizeof(h->replay_options), err, errlen))
+		return -1;
 	/* Every counter column; each record's caps says which are valid. */
 	h->caps = GPUGOV_CAP_ALL;
+	h->allowed = true;
 	r->f = fopen(path, "w");
 	if (!r->f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -142,10 +125,12 @@ int gt_record_open(struct gt_recorder *r, const char *path, const char *dev,
  * gt_record_sample() - append one sample
  * @r: the recording
  * @s: the sample as the tracepoint saw it
+ * @d: the decision made on it
  *
  * Return: 0, or -1 on a write error.
  */
-int gt_record_sample(struct gt_recorder *r, const struct gpugov_sample *s)
+int gt_record_sample(struct gt_recorder *r, const struct gpugov_sample *s,
+		     const struct gt_decision *d)
 {
 	static struct gpugov_trace_rec rec;
 
@@ -154,6 +139,8 @@ int gt_record_sample(struct gt_recorder *r, const struct gpugov_sample *s)
 		rec.s.nr_waves = GPUGOV_MAX_WAVES;
 	rec.seg = (u32)r->records;
 	rec.opp = gpugov_opp_nearest(&r->hdr.opps, s->core_khz, s->mem_khz);
+	rec.allowed_lo = d->allowed_lo;
+	rec.allowed_hi = d->allowed_hi;
 	/* The same energy, at the resolution the driver measured it. */
 	rec.energy_pj = s->energy_uj * 1000000ULL;
 	if (gpugov_trace_write_rec(r->f, &r->hdr, &rec))

@@ -7,6 +7,7 @@
 #define GT_TRACE_RECORD_H
 
 #include <stdio.h>
+#include "gpugov_trace.h"
 #include "trace.h"
 
 /**
@@ -25,7 +26,8 @@ struct gt_recorder {
 
 int gt_record_open(struct gt_recorder *r, const char *path, const char *dev,
 		   char *err, size_t errlen);
-int gt_record_sample(struct gt_recorder *r, const struct gpugov_sample *s);
+int gt_record_sample(struct gt_recorder *r, const struct gpugov_sample *s,
+		     const struct gt_decision *d);
 int gt_record_close(struct gt_recorder *r);
 
 #endif /* GT_TRACE_RECORD_H */

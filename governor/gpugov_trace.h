@@ -82,6 +82,8 @@ TRACE_EVENT(gpugov_decision,
 		__field(u32, chosen)
 		__field(u32, cur_khz)
 		__field(u32, chosen_khz)
+		__field(u32, allowed_lo)
+		__field(u32, allowed_hi)
 		__field(u64, time_ps)
 		__field(u64, energy_pj)
 		__field(u64, latency_ns)
@@ -99,17 +101,20 @@ TRACE_EVENT(gpugov_decision,
 		__entry->chosen = g->dec.chosen;
 		__entry->cur_khz = g->table.opp[g->dec.cur].core_khz;
 		__entry->chosen_khz = g->table.opp[g->dec.chosen].core_khz;
+		__entry->allowed_lo = g->dec.lo;
+		__entry->allowed_hi = g->dec.hi;
 		__entry->time_ps = g->dec.time_ps[g->dec.chosen];
 		__entry->energy_pj = g->dec.energy_pj[g->dec.chosen];
 		__entry->latency_ns = latency_ns;
 	),
 
-	TP_printk("dev=%s seq=%llu wanted=%s used=%s objective=%s reason=%s cur=%u best=%u chosen=%u cur_khz=%u chosen_khz=%u time_ps=%llu energy_pj=%llu latency_ns=%llu",
+	TP_printk("dev=%s seq=%llu wanted=%s used=%s objective=%s reason=%s cur=%u best=%u chosen=%u cur_khz=%u chosen_khz=%u allowed_lo=%u allowed_hi=%u time_ps=%llu energy_pj=%llu latency_ns=%llu",
 		  __get_str(dev), __entry->seq, __get_str(wanted),
 		  __get_str(used), __get_str(objective), __get_str(reason),
 		  __entry->cur, __entry->best, __entry->chosen,
-		  __entry->cur_khz, __entry->chosen_khz, __entry->time_ps,
-		  __entry->energy_pj, __entry->latency_ns)
+		  __entry->cur_khz, __entry->chosen_khz, __entry->allowed_lo,
+		  __entry->allowed_hi, __entry->time_ps, __entry->energy_pj,
+		  __entry->latency_ns)
 );
 
 #endif /* GPUGOV_KTRACE_H */

@@ -47,6 +47,8 @@ static void check_same(const struct gpugov_trace *a,
 	FUZZ_CHECK(x->caps == y->caps);
 	FUZZ_CHECK(!strcmp(x->device, y->device));
 	FUZZ_CHECK(!strcmp(x->source, y->source));
+	FUZZ_CHECK(!strcmp(x->replay_options, y->replay_options));
+	FUZZ_CHECK(x->allowed == y->allowed);
 	FUZZ_CHECK(x->opps.nr == y->opps.nr);
 	FUZZ_CHECK(!memcmp(x->opps.opp, y->opps.opp,
 			   x->opps.nr * sizeof(x->opps.opp[0])));

@@ -473,6 +473,65 @@ check "realtime: a scale that overflows (1 J of 1 ns stretched to 1 s) refused, 
 	sh -c "awk '/^r / { \$4 = 1; \$5 = 1; \$16 = \"1000000000000\" } { print }' \"$tmp/small.trace\" >\"$tmp/tiny.trace\" && \
 	       \"$bin\" realtime --hz 1 --load 100 \"$tmp/tiny.trace\" >/dev/null 2>\"$tmp/err\"; [ \$? -eq 2 ] && \
 	       grep -q 'overflows' \"$tmp/err\""
+# A recording with the allowed OPPs of each poll (gpugov-trace --record):
+# saturated samples, so `deadline` picks the top allowed OPP; the device
+# ran at each record's allowed top next.
+cat >"$tmp/capped.trace" <<'EOF'
+gpugov-trace 1
+device d
+kind sample
+interval poll 1000000
+opp 100000 0 600000 0
+opp 200000 0 700000 0
+opp 300000 0 800000 0
+opp 400000 0 900000 0
+columns interval_ns busy_ns core_khz allowed_lo allowed_hi
+data
+r 1000000 1000000 400000 0 3
+r 1000000 1000000 400000 0 1
+r 1000000 1000000 200000 0 1
+r 1000000 1000000 200000 2 3
+r 1000000 1000000 400000 0 3
+r 1000000 1000000 400000 0 3
+EOF
+awk '/^columns/ || /^r / { $NF = ""; $(NF - 1) = "" } 1' \
+	"$tmp/capped.trace" >"$tmp/uncapped.trace"
+check "run on a recording: each decision among the OPPs the record allowed, 0 different" \
+	sh -c "\"$bin\" run --predictor busy --objective deadline --csv \"$tmp/capped.trace\" |
+	       grep -qx 'capped,gpugov-busy-deadline,6,5,0'"
+check "run on the same recording without the allowed columns: every OPP allowed, 2 different" \
+	sh -c "\"$bin\" run --predictor busy --objective deadline --csv \"$tmp/uncapped.trace\" |
+	       grep -qx 'uncapped,gpugov-busy-deadline,6,3,2'"
+check "run --allowed 0:2 on it: within both ranges (OPPs 2 1 1 2 2 2)" \
+	sh -c "\"$bin\" run --predictor busy --objective deadline --allowed 0:2 --sequence \"$tmp/cap.csv\" \
+	       \"$tmp/capped.trace\" >/dev/null &&
+	       [ \"\$(awk -F, 'NR > 1 { printf \"%s \", \$4 }' \"$tmp/cap.csv\")\" = '2 1 1 2 2 2 ' ]"
+sed 's/^r 1000000 1000000 200000 2 3$/r 1000000 1000000 200000 3 2/' "$tmp/capped.trace" >"$tmp/inv.trace"
+check "a recording whose allowed range is not one: exit 1, FILE:LINE" \
+	sh -c "\"$bin\" run --predictor busy \"$tmp/inv.trace\" 2>&1 | grep -q 'inv.trace:14: allowed OPPs 3..2' &&
+	       { \"$bin\" run --predictor busy \"$tmp/inv.trace\" >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+
+# Every option gpugov-trace --record writes (tools/common/replay_tunables.c)
+# is one `run` takes: a replay-options line with each, non-default values.
+opts="--predictor pcstall --objective deadline --max-slowdown 7 --util 70 --util-max 85 --slack 3 --hysteresis 2 --target 40% --dyn-uw 2100000 --static-uw 700000 --uncore-uw 150000 --idle-uw 1000 --idle-static-uw 2000 --pcstall-entries 64 --pcstall-shift 2 --pcstall-age-half 4 --coremem-gpu p100"
+sed -n 's/^[[:space:]]*{ "[a-z_]*", "\([a-z-]*\)" },$/--\1/p' "$here/../../tools/common/replay_tunables.c" | sort >"$tmp/map.opts"
+echo "$opts" | tr ' ' '\n' | grep '^--' | sort >"$tmp/line.opts"
+check "the test's options line names every option of the tunables map ($(wc -l <"$tmp/map.opts"))" \
+	sh -c "[ -s \"$tmp/map.opts\" ] && cmp -s \"$tmp/map.opts\" \"$tmp/line.opts\""
+diff "$tmp/map.opts" "$tmp/line.opts" | sed -n 's/^[<>]/#/p'
+# shellcheck disable=SC2086
+check "run takes every one of them" \
+	sh -c "\"$bin\" run $opts --csv \"$tmp/capped.trace\" >/dev/null"
+for bad in "pcstall-entries 0" "pcstall-entries 3" "pcstall-entries 2048" "pcstall-shift 33" \
+	   "pcstall-age-half 1025" "pcstall-shift -1" "pcstall-entries 8x"; do
+	# shellcheck disable=SC2086
+	check "run --$bad: exit 2" run 2 run --$bad "$tmp/capped.trace"
+	check "run --$bad: the message names the option and its range" \
+		grep -q "^gpugov-replay: --${bad% *} '${bad#* }': give " "$tmp/err"
+done
+check "run --help lists the pcstall options" \
+	sh -c "\"$bin\" run --help | grep -q -- '--pcstall-entries N' &&
+	       \"$bin\" run --help | grep -q -- '--pcstall-age-half N'"
 
 echo "1..$n"
 echo "RESULT replay-cli: $((n - fail)) passed, $fail failed"

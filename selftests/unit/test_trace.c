@@ -2,7 +2,8 @@
 /*
  * test_trace.c - trace format v1: round trips of sample and sweep traces,
  * tolerance of unknown columns and lines, refusal of other versions, and
- * errors that name the file and line; the per-SM traces' "domain" key.
+ * errors that name the file and line; the per-SM traces' "domain" key;
+ * a recording's allowed OPPs per record and its replay-options line.
  */
 #include <malloc.h>
 #include <stdlib.h>
@@ -256,6 +257,90 @@ static void test_unknown_ignored(void)
 	gpugov_trace_free(&t);
 }
 
+/*
+ * A recording's allowed_lo/allowed_hi columns and replay-options line
+ * round-trip; without the columns every OPP is allowed; a range outside
+ * the table, or one column alone, is refused with the line.
+ */
+static void test_allowed(void)
+{
+	static const char opts[] = "--predictor crisp --objective deadline "
+				   "--util 70 --util-max 85 --slack 3 --target 50%";
+	static const char *const bad[][2] = {
+		{ "r 10 5 100 2 1\n", "allowed OPPs 2..1" },
+		{ "r 10 5 100 0 4\n", "allowed OPPs 0..4" },
+	};
+	struct gpugov_trace_hdr h;
+	struct gpugov_trace_rec in[3];
+	struct gpugov_trace t;
+	char err[GPUGOV_TRACE_ERR_MAX], text[2048], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	u32 i, wrong = 0;
+	int rc;
+
+	gpugov_trace_hdr_init(&h, GPUGOV_TRACE_SAMPLE, GPUGOV_INTERVAL_POLL, 1000000);
+	h.caps = 0;
+	h.allowed = true;
+	strcpy(h.replay_options, opts);
+	fill_table(&h.opps, 4);
+	f = open_memstream(&buf, &len);
+	gpugov_trace_write_header(f, &h);
+	for (i = 0; i < 3; i++) {
+		fill_rec(&in[i], &h, i, i, 0);
+		in[i].allowed_lo = i / 2;
+		in[i].allowed_hi = 3 - i;
+		gpugov_trace_write_rec(f, &h, &in[i]);
+	}
+	fclose(f);
+	rc = load_text(buf, &t, err);
+	if (!tap_ok(!rc && t.hdr.allowed && !strcmp(t.hdr.replay_options, opts),
+		    "allowed columns and replay-options read back"))
+		tap_diag("%s", rc ? err : t.hdr.replay_options);
+	for (i = 0; !rc && i < t.nr_rec; i++)
+		wrong += gpugov_trace_rec_at(&t, i)->allowed_lo != in[i].allowed_lo ||
+			 gpugov_trace_rec_at(&t, i)->allowed_hi != in[i].allowed_hi;
+	tap_ok(!rc && t.nr_rec == 3 && !wrong,
+	       "every record's allowed range round-trips (%u differ)", wrong);
+	if (!rc)
+		gpugov_trace_free(&t);
+	free(buf);
+
+	rc = load_text(fixture_extra, &t, err);
+	tap_ok(!rc && !t.hdr.allowed && !t.hdr.replay_options[0] &&
+	       gpugov_trace_rec_at(&t, 0)->allowed_lo == 0 &&
+	       gpugov_trace_rec_at(&t, 1)->allowed_hi == 2,
+	       "a trace without allowed columns: every OPP allowed (0..2)");
+	if (!rc)
+		gpugov_trace_free(&t);
+
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof(text), "gpugov-trace 1\nkind sample\ninterval poll 1\n"
+			 "opp 100 0 0 0\nopp 200 0 0 0\nopp 300 0 0 0\nopp 400 0 0 0\n"
+			 "columns interval_ns busy_ns core_khz allowed_lo allowed_hi\n"
+			 "data\n%s", bad[i][0]);
+		rc = load_text(text, &t, err);
+		tap_ok(rc && strstr(err, "fixture:10:") && strstr(err, bad[i][1]),
+		       "allowed range %.3s refused: %s", bad[i][0] + 11, err);
+	}
+	rc = load_text("gpugov-trace 1\nkind sample\ninterval poll 1\nopp 100 0 0 0\n"
+		       "columns interval_ns busy_ns core_khz allowed_hi\ndata\n", &t, err);
+	tap_ok(rc && strstr(err, "fixture:5:") && strstr(err, "come together"),
+	       "allowed_hi without allowed_lo refused: %s", err);
+	snprintf(text, sizeof(text), "gpugov-trace 1\nkind sample\ninterval poll 1\n"
+		 "opp 100 0 0 0\nreplay-options %01100d\n", 0);
+	rc = load_text(text, &t, err);
+	tap_ok(rc && strstr(err, "fixture:5:") && strstr(err, "replay-options longer"),
+	       "a replay-options line too long refused: %s", err);
+	h.allowed = false;
+	strcpy(h.replay_options, "--util 5 # no");
+	f = fopen("/dev/null", "w");
+	tap_ok(f && gpugov_trace_write_header(f, &h),
+	       "the writer refuses replay-options with a '#'");
+	if (f)
+		fclose(f);
+}
+
 /* Each broken fixture must fail with "fixture:LINE:" and a hint. */
 static void test_errors(void)
 {
@@ -444,5 +529,6 @@ int main(void)
 	test_sample_subset();
 	test_unknown_ignored();
 	test_errors();
+	test_allowed();
 	return tap_done("trace");
 }

@@ -391,22 +391,6 @@ static void cap_run(const struct profile *pr, enum mode mode,
 	write_u(vt_devfreq(0, "min_freq"), 0);
 }
 
-/* Wait until the device's run reached segment @pos (or ended). */
-static bool wait_pos(unsigned long long pos)
-{
-	unsigned int t;
-
-	for (t = 0; t < 20000; t += 2) {
-		char st[1024];
-
-		if (vt_read(vt_simdbg(0, "status"), st, sizeof(st)) > 0 &&
-		    (vt_snap_key(st, "pos") >= pos || vt_snap_key(st, "done") == 1))
-			return true;
-		vt_sleep_ms(2);
-	}
-	return false;
-}
-
 /*
  * Stop the run @more segments after @pos (sooner if it ends); rn->n and
  * rn->kern become the segments it ran.  The rest of the trace would check
@@ -416,7 +400,7 @@ static int stop_after(struct run *rn, unsigned long long pos, unsigned int more)
 {
 	unsigned long long n;
 
-	if (!wait_pos(pos + more) || vt_write_str(vt_simdbg(0, "run"), "0"))
+	if (!vt_wait_pos(0, pos + more) || vt_write_str(vt_simdbg(0, "run"), "0"))
 		return -1;
 	n = vt_key(vt_simdbg(0, "status"), "consumed");
 	if (n <= pos || n > rn->n)
@@ -438,7 +422,7 @@ static void suspend_run(const struct profile *pr, enum mode mode,
 	err = start_device(&rn, c) || !vt_wait_polls(0, 2, 5000);
 	rn.busy_sum_ns = vt_key(vt_simdbg(0, "status"), "busy_sum_ns");
 	s0 = source_samples();
-	err = err || vt_write_str(vt_simdbg(0, "run"), "1") || !wait_pos(20) ||
+	err = err || vt_write_str(vt_simdbg(0, "run"), "1") || !vt_wait_pos(0, 20) ||
 	      vt_write_str(vt_simdbg(0, "suspend"), "1") ||
 	      vt_read(vt_simdbg(0, "status"), st, sizeof(st)) <= 0;
 	pos = vt_snap_key(st, "pos");

@@ -304,6 +304,22 @@ static inline bool vt_wait_done(int dev, unsigned int ms)
 	return false;
 }
 
+/* Wait until the sim device's run reached segment @pos (or ended). */
+static inline bool vt_wait_pos(int dev, unsigned long long pos)
+{
+	unsigned int t;
+
+	for (t = 0; t < 20000; t += 2) {
+		char st[1024];
+
+		if (vt_read(vt_simdbg(dev, "status"), st, sizeof(st)) > 0 &&
+		    (vt_snap_key(st, "pos") >= pos || vt_snap_key(st, "done") == 1))
+			return true;
+		vt_sleep_ms(2);
+	}
+	return false;
+}
+
 /* What a device's devfreq and gpugov state was, as TAP comments. */
 static inline void vt_dump_device(int dev)
 {

@@ -31,10 +31,12 @@ struct gpugov_trace_col {
 	enum col_where where;
 	size_t off;
 	u32 cap;	/* capability the column carries; 0: always written */
+	bool allowed;	/* an allowed-range column: written if hdr.allowed */
 };
 
-#define REC(f, w, c) { #f, w, offsetof(struct gpugov_trace_rec, f), c }
-#define SMP(f, w, c) { #f, w, offsetof(struct gpugov_sample, f), c }
+#define REC(f, w, c) { #f, w, offsetof(struct gpugov_trace_rec, f), c, false }
+#define SMP(f, w, c) { #f, w, offsetof(struct gpugov_sample, f), c, false }
+#define ALLOWED(f) { #f, COL_REC_U32, offsetof(struct gpugov_trace_rec, f), 0, true }
 
 /* Column order of the writer; the reader accepts any order. */
 static const struct gpugov_trace_col cols[] = {
@@ -44,7 +46,7 @@ static const struct gpugov_trace_col cols[] = {
 	SMP(busy_ns, COL_S_U64, 0),
 	SMP(core_khz, COL_S_U32, 0),
 	SMP(mem_khz, COL_S_U32, GPUGOV_CAP_MEM_KHZ),
-	{ "caps", COL_CAPS, 0, 0 },
+	{ "caps", COL_CAPS, 0, 0, false },
 	SMP(insts, COL_S_U64, GPUGOV_CAP_INSTS),
 	SMP(load_stall_cyc, COL_S_U64, GPUGOV_CAP_LOAD_STALL),
 	SMP(store_stall_cyc, COL_S_U64, GPUGOV_CAP_STORE_STALL),
@@ -67,6 +69,8 @@ static const struct gpugov_trace_col cols[] = {
 	SMP(lcp_wait_cyc, COL_S_U64, GPUGOV_CAP_LCP_PARTS),
 	SMP(l2_busy_cyc, COL_S_U64, GPUGOV_CAP_MEM_BUSY),
 	SMP(dram_busy_cyc, COL_S_U64, GPUGOV_CAP_MEM_BUSY),
+	ALLOWED(allowed_lo),
+	ALLOWED(allowed_hi),
 };
 
 #define NR_COLS (sizeof(cols) / sizeof(cols[0]))
@@ -225,7 +229,7 @@ static int rd_u32(struct gpugov_trace_reader *r, const char *s, u32 *v,
 
 static int hdr_columns(struct gpugov_trace_reader *r, char **tok, int n)
 {
-	int i;
+	int i, nallowed;
 	u32 j;
 
 	free(r->col);
@@ -234,6 +238,7 @@ static int hdr_columns(struct gpugov_trace_reader *r, char **tok, int n)
 		return rd_err(r, "out of memory");
 	r->nr_col = n;
 	r->hdr.caps = 0;
+	nallowed = 0;
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < NR_COLS; j++)
 			if (!strcmp(tok[i], cols[j].name))
@@ -242,6 +247,7 @@ static int hdr_columns(struct gpugov_trace_reader *r, char **tok, int n)
 			continue;	/* unknown column: ignored */
 		r->col[i] = &cols[j];
 		r->hdr.caps |= cols[j].cap;
+		nallowed += cols[j].allowed;
 	}
 	for (i = 0; i < n; i++) {
 		if (!r->col[i])
@@ -251,6 +257,9 @@ static int hdr_columns(struct gpugov_trace_reader *r, char **tok, int n)
 				return rd_err(r, "column '%s' given twice",
 					      tok[i]);
 	}
+	if (nallowed == 1)
+		return rd_err(r, "columns allowed_lo and allowed_hi come together");
+	r->hdr.allowed = nallowed == 2;
 	return 0;
 }
 
@@ -336,6 +345,24 @@ static int hdr_check(struct gpugov_trace_reader *r)
 	return 0;
 }
 
+/* A free-text key: its words joined by single blanks into @buf. */
+static int hdr_text(struct gpugov_trace_reader *r, char **tok, int n,
+		    char *buf, size_t size)
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 1; i < n; i++) {
+		len += snprintf(buf + len, size - len, "%s%s", i > 1 ? " " : "",
+				tok[i]);
+		if (len >= size)
+			return rd_err(r, "%s longer than %zu characters", tok[0],
+				      size - 1);
+	}
+	return 0;
+}
+
 static int rd_header(struct gpugov_trace_reader *r)
 {
 	char *tok[MAX_TOK];
@@ -387,17 +414,13 @@ static int rd_header(struct gpugov_trace_reader *r)
 			r->hdr.interval = k;
 			seen_interval = 1;
 		} else if (!strcmp(tok[0], "source")) {
-			size_t len = 0;
-			int i;
-
-			r->hdr.source[0] = '\0';
-			for (i = 1; i < n; i++) {
-				len += snprintf(r->hdr.source + len,
-						sizeof(r->hdr.source) - len,
-						"%s%s", i > 1 ? " " : "", tok[i]);
-				if (len >= sizeof(r->hdr.source))
-					return rd_err(r, "source too long");
-			}
+			if (hdr_text(r, tok, n, r->hdr.source,
+				     sizeof(r->hdr.source)))
+				return -1;
+		} else if (!strcmp(tok[0], "replay-options")) {
+			if (hdr_text(r, tok, n, r->hdr.replay_options,
+				     sizeof(r->hdr.replay_options)))
+				return -1;
 		} else if (!strcmp(tok[0], "coremem-gpu")) {
 			if (n != 2 || strlen(tok[1]) >= GPUGOV_TRACE_NAME_MAX)
 				return rd_err(r, "coremem-gpu needs one name of "
@@ -442,6 +465,7 @@ static int rd_record(struct gpugov_trace_reader *r, char **tok, int n,
 		return rd_err(r, "record has %d values, header names %u columns",
 			      n - 1, r->nr_col);
 	memset(rec, 0, sizeof(*rec));
+	rec->allowed_hi = nopp - 1;	/* no allowed columns: every OPP */
 	for (i = 0; i < r->nr_col; i++) {
 		const struct gpugov_trace_col *c = r->col[i];
 		char *base;
@@ -485,6 +509,10 @@ static int rd_record(struct gpugov_trace_reader *r, char **tok, int n,
 	else if (rec->opp >= nopp)
 		return rd_err(r, "opp index %u outside the %u-entry table",
 			      rec->opp, nopp);
+	if (rec->allowed_lo > rec->allowed_hi || rec->allowed_hi >= nopp)
+		return rd_err(r, "allowed OPPs %u..%u: not a range within the "
+			      "%u-entry table", rec->allowed_lo,
+			      rec->allowed_hi, nopp);
 	if (!rec->s.core_khz)
 		return rd_err(r, "core_khz is 0");
 	if (rec->s.busy_ns > rec->s.interval_ns)
@@ -833,6 +861,8 @@ void gpugov_trace_hdr_init(struct gpugov_trace_hdr *h,
 /* Columns the writer emits for a header: those with no cap or a set cap. */
 static int col_written(const struct gpugov_trace_hdr *h, u32 i)
 {
+	if (cols[i].allowed)
+		return h->allowed;
 	return !cols[i].cap || (h->caps & cols[i].cap);
 }
 
@@ -848,7 +878,8 @@ int gpugov_trace_write_header(FILE *f, const struct gpugov_trace_hdr *h)
 	u32 i;
 
 	if (gpugov_opp_table_check(&h->opps) || strpbrk(h->device, " \t\n#") ||
-	    !h->device[0] || strchr(h->source, '\n') || strchr(h->source, '#') ||
+	    !h->device[0] || strpbrk(h->source, "\n#") ||
+	    strpbrk(h->replay_options, "\n#") ||
 	    strpbrk(h->coremem_gpu, " \t\n#") ||
 	    (h->domain_count && h->domain_sm >= h->domain_count))
 		return -1;
@@ -859,6 +890,8 @@ int gpugov_trace_write_header(FILE *f, const struct gpugov_trace_hdr *h)
 		gpugov_interval_kind_name(h->interval), h->interval_size);
 	if (h->source[0])
 		fprintf(f, "source %s\n", h->source);
+	if (h->replay_options[0])
+		fprintf(f, "replay-options %s\n", h->replay_options);
 	if (h->coremem_gpu[0])
 		fprintf(f, "coremem-gpu %s\n", h->coremem_gpu);
 	if (h->domain_count)

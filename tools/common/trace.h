@@ -23,12 +23,14 @@
 #ifndef GPUGOV_TRACE_H
 #define GPUGOV_TRACE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "gpugov_sample.h"
 
 #define GPUGOV_TRACE_VERSION	1
 #define GPUGOV_TRACE_NAME_MAX	64
 #define GPUGOV_TRACE_SOURCE_MAX	256
+#define GPUGOV_TRACE_OPTIONS_MAX	1024
 #define GPUGOV_TRACE_ERR_MAX	512
 
 enum gpugov_trace_kind {
@@ -53,6 +55,10 @@ enum gpugov_interval_kind {
  *	columns it found
  * @device: device name (no spaces)
  * @source: free text: what produced the trace (tool, workload, seed)
+ * @replay_options: header key replay-options: the gpugov-replay options
+ *	that reproduce the tunables the trace was recorded with (gpugov-trace
+ *	--record), empty if the trace has none; kept as text, the tools
+ *	that take the options parse them
  * @coremem_gpu: header key coremem-gpu: name of the GPU description the
  *	core+memory model should use (empty if the trace names none); the
  *	reader checks only that it is one word, the tools look it up
@@ -60,6 +66,8 @@ enum gpugov_interval_kind {
  *	are those of one SM (core) ID of the device's COUNT, the per-SM
  *	traces of gpugov-sim sweep --per-sm; @domain_count 0 (no key): the
  *	whole device
+ * @allowed: the records carry the allowed_lo and allowed_hi columns (the
+ *	writer writes them if set; the reader sets it if both are there)
  * @opps: the device's OPP table, ascending
  */
 struct gpugov_trace_hdr {
@@ -70,9 +78,11 @@ struct gpugov_trace_hdr {
 	u32 caps;
 	char device[GPUGOV_TRACE_NAME_MAX];
 	char source[GPUGOV_TRACE_SOURCE_MAX];
+	char replay_options[GPUGOV_TRACE_OPTIONS_MAX];
 	char coremem_gpu[GPUGOV_TRACE_NAME_MAX];
 	u32 domain_sm;
 	u32 domain_count;
+	bool allowed;
 	struct gpugov_opp_table opps;
 };
 
@@ -80,6 +90,11 @@ struct gpugov_trace_hdr {
  * struct gpugov_trace_rec - one record
  * @seg: segment/epoch index (sweep) or interval sequence number (sample)
  * @opp: index into the header's OPP table of the OPP the interval ran at
+ * @allowed_lo: sample traces: lowest OPP index the device allowed when
+ *	the decision after this interval was made (thermal cap, PM QoS,
+ *	sysfs min/max_freq); 0 if the trace has no allowed columns
+ * @allowed_hi: the highest; the table's last OPP if the trace has no
+ *	allowed columns
  * @energy_pj: energy of the interval in pJ (0 if unknown); the sample's
  *	energy_uj is the same value in uJ, kept for drivers' meters
  * @s: the counters
@@ -87,6 +102,8 @@ struct gpugov_trace_hdr {
 struct gpugov_trace_rec {
 	u32 seg;
 	u32 opp;
+	u32 allowed_lo;
+	u32 allowed_hi;
 	u64 energy_pj;
 	struct gpugov_sample s;
 };

@@ -170,6 +170,7 @@ static void print_help(void)
 	       "                    - 1 (at most %d); top (default): the highest OPP\n"
 	       "  --predictor NAME  score this model (repeatable; default: all but busy)\n"
 	       COREMEM_HELP
+	       PCSTALL_HELP
 	       "A model is not scored on a trace that lacks its counters; each such\n"
 	       "model is named on stderr with the counters missing.\n"
 	       "Exit status: 0 success, 1 unreadable trace, or no trace has the\n"
@@ -199,6 +200,7 @@ static int parse_accuracy_args(int argc, char **argv, struct accuracy_opts *o)
 		{ "predictor", required_argument, NULL, 'p' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmdline cl = { .cmd = "accuracy", .opts = opts, .help = print_help,

@@ -213,7 +213,7 @@ static void print_help(void)
 	       "Models: the predictors (default: all but busy), accreac (the previous\n"
 	       "epoch's true work at every OPP) and accpc (PCSTALL's PC table holding\n"
 	       "true per-OPP rates), both evaluation only.\n");
-	fputs(COREMEM_HELP, stdout);
+	fputs(COREMEM_HELP PCSTALL_HELP, stdout);
 	printf("Exit status: 0 success, 1 unreadable trace, 2 bad usage or not an\n"
 	       "epoch sweep.\n");
 }
@@ -233,6 +233,7 @@ static int parse_next_args(int argc, char **argv, struct next_opts *o)
 		{ "predictor", required_argument, NULL, 'p' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmdline cl = { .cmd = "nextepoch", .opts = opts, .help = print_help,

@@ -246,16 +246,17 @@ int cmd_plot(int argc, char **argv)
 		{ "policies", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	int (*plot)(const char *path, const struct plot_opts *o) = NULL;
 	char err[GPUGOV_TRACE_ERR_MAX];
 	struct plot_opts o = { 0 };
 	struct outfile png;
-	int c, ret;
+	int c, ret, idx = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
 		switch (c) {
 		case 'o':
 			o.out = optarg;
@@ -270,9 +271,14 @@ int cmd_plot(int argc, char **argv)
 			if (replay_coremem_opt(optarg))
 				return EXIT_USAGE;
 			break;
+		case PCSTALL_OPT:
+			if (replay_pcstall_opt(opts[idx].name, optarg))
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			printf("usage: gpugov-replay plot freq|accuracy|energy FILE --out PNG\n"
 			       "          [--workload NAME] [--policies A,B,...] [--coremem-gpu NAME|FILE]\n"
+			       "          [--pcstall-entries N] [--pcstall-shift N] [--pcstall-age-half N]\n"
 			       "  freq      core clock per segment from `run --sequence` output\n"
 			       "  accuracy  predicted vs true time across OPPs of a sweep trace\n"
 			       "  energy    energy vs time per policy from `run --csv` output\n"

@@ -25,6 +25,7 @@ static const char predict_usage[] =
 "  --predictor NAME   only this model (stall lead crit crisp crisp_l coremem busy)\n"
 "  --csv              one CSV row per model and OPP instead of tables\n"
 COREMEM_HELP
+PCSTALL_HELP
 "Policy and power model:\n";
 
 static const char predict_fields[] =
@@ -61,6 +62,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -98,6 +100,10 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 			break;
 		case COREMEM_OPT:
 			if (replay_coremem_opt(optarg))
+				return EXIT_USAGE;
+			break;
+		case PCSTALL_OPT:
+			if (replay_pcstall_opt(base[idx].name, optarg))
 				return EXIT_USAGE;
 			break;
 		case 'h':
@@ -194,11 +200,7 @@ int cmd_predict(int argc, char **argv)
 	ret = parse_predict_args(argc, argv, &o);
 	if (ret)
 		return ret;
-	gpugov_pred_init(&st);
-	if (replay_coremem_gpu.set) {
-		st.coremem = replay_coremem_gpu.p;
-		st.coremem_gpu = replay_coremem_gpu.id;
-	}
+	replay_pred_init(&st);
 	gpugov_pred_observe(&st, &o.sample);
 	if (o.csv)
 		printf("predictor,used,opp,core_khz,mem_khz,uv,time_ps,energy_pj,"

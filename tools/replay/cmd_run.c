@@ -266,6 +266,23 @@ static struct totals race_to_idle(const struct sweep *w, const struct run_opts *
 	return tot;
 }
 
+/*
+ * The OPPs allowed at record @i of a recording: those the device allowed
+ * then (its allowed_lo/allowed_hi columns; every OPP without them), and
+ * within them --allowed or --allowed-schedule's.  Two ranges that do not
+ * meet leave the lower one's top OPP, as a max_freq below min_freq does
+ * in the devfreq core (gpugov_opp_allowed()).
+ */
+static void recorded_allowed(const struct run_opts *o, const struct gpugov_trace *t,
+			     u32 i, struct gpugov_opp_range *r)
+{
+	const struct gpugov_trace_rec *rec = gpugov_trace_rec_at(t, i);
+
+	allowed_at(&o->allowed, i, t->hdr.opps.nr, r);
+	r->hi = min_t(u32, r->hi, rec->allowed_hi);
+	r->lo = min_t(u32, max_t(u32, r->lo, rec->allowed_lo), r->hi);
+}
+
 /* Decisions of one gpugov policy over a recording vs the OPPs it shows. */
 static void check_recording(const struct sweep *w, const struct policy *p,
 			    const struct run_opts *o, struct table *tab, FILE *seq)
@@ -286,7 +303,7 @@ static void check_recording(const struct sweep *w, const struct policy *p,
 		const struct gpugov_sample *s = &gpugov_trace_rec_at(&w->t, i)->s;
 		struct gpugov_opp_range r;
 
-		allowed_at(&o->allowed, i, t->nr, &r);
+		recorded_allowed(o, &w->t, i, &r);
 		gpugov_pred_observe(&st, s);
 		gpugov_decision_predict(&st, p->pred, s, t, &d);
 		gpugov_decide_in(&params, &ps, t, &r, s, &d);
@@ -477,7 +494,8 @@ static void print_help(void)
 	       "that segment on, OPPs lo..hi (before the first row, all).\n"
 	       "--record writes the samples the (single) gpugov policy saw, as a sample\n"
 	       "trace. On a sample trace (a recording), each gpugov policy's decision for\n"
-	       "every interval is compared with the OPP the device ran next.\n");
+	       "every interval is compared with the OPP the device ran next, among the\n"
+	       "OPPs the recording says the device allowed then (and --allowed's).\n");
 	print_policy_help_end("bad usage", true);
 }
 
@@ -559,6 +577,7 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		{ "allowed-schedule", required_argument, NULL, 'A' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};

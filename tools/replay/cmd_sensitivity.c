@@ -298,6 +298,7 @@ static int parse_sens_args(int argc, char **argv, struct sens_opts *o)
 		{ "objective", required_argument, NULL, 'o' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};

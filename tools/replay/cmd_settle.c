@@ -537,6 +537,7 @@ static int parse_settle_args(int argc, char **argv, struct settle_opts *o)
 		{ "goal", required_argument, NULL, 'G' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
+		PCSTALL_LONG_OPTS,
 		POLICY_SHARED_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};

@@ -24,6 +24,8 @@ static int one_opt(const struct cmdline *cl, int c, int idx)
 		return parse_policy_opt(cl->opts[idx].name, optarg, cl->par) ? -1 : 0;
 	case COREMEM_OPT:
 		return replay_coremem_opt(optarg);
+	case PCSTALL_OPT:
+		return replay_pcstall_opt(cl->opts[idx].name, optarg);
 	default:
 		return cl->own(c, cl->o);
 	}
@@ -93,6 +95,7 @@ int cmdline_need_traces(const char *cmd, int argc)
 void print_policy_help_end(const char *usage, bool all)
 {
 	fputs(COREMEM_HELP, stdout);
+	fputs(PCSTALL_HELP, stdout);
 	printf("Policy and power model options:\n");
 	print_policy_opts_help(stdout, all);
 	printf("Exit status: 0 success, 1 unreadable trace, 2 %s.\n", usage);

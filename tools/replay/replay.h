@@ -31,6 +31,9 @@ int cmd_nextepoch(int argc, char **argv);
 
 extern struct coremem_gpu_sel replay_coremem_gpu;
 int replay_coremem_opt(const char *arg);
+extern struct gpugov_pcstall_params replay_pcstall;
+int replay_pcstall_opt(const char *name, const char *arg);
+void replay_pred_init(struct gpugov_pred_state *st);
 
 /*
  * getopt_long entry of --coremem-gpu NAME|FILE; it returns COREMEM_OPT, a
@@ -44,6 +47,23 @@ int replay_coremem_opt(const char *arg);
 	"                     name (gtx980 gtx980-2019 gtx1080ti titanx-pascal p100\n" \
 	"                     v100) or a key=value file (docs/coremem.md); overrides\n" \
 	"                     the traces' coremem-gpu header line (default gtx980)\n"
+
+/*
+ * getopt_long entries of the pcstall model's table geometry (the sysfs
+ * tunables pcstall_*); they return PCSTALL_OPT, handled by
+ * replay_pcstall_opt().
+ */
+#define PCSTALL_OPT		0x101
+#define PCSTALL_LONG_OPTS \
+	{ "pcstall-entries", required_argument, NULL, PCSTALL_OPT }, \
+	{ "pcstall-shift", required_argument, NULL, PCSTALL_OPT }, \
+	{ "pcstall-age-half", required_argument, NULL, PCSTALL_OPT }
+#define PCSTALL_HELP \
+	"  --pcstall-entries N  pcstall: PC table entries, a power of two in 1..1024\n" \
+	"                     (default 128)\n" \
+	"  --pcstall-shift N  pcstall: table index = PC >> N, 0..32 (default 4)\n" \
+	"  --pcstall-age-half N  pcstall: scheduling-age weight halves at this\n" \
+	"                     rank, 0 (no weighting)..1024 (default 8)\n"
 
 int parse_opp_list(const char *list, struct gpugov_opp_table *t, char *err,
 		   size_t errlen);

@@ -8,6 +8,7 @@
  * between OPPs, so the time the base OPP's work would take at another OPP
  * is derived from that OPP's rate: busy(o) * insts(base) / insts(o).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "replay.h"
@@ -25,6 +26,60 @@ int replay_coremem_opt(const char *arg)
 		return 0;
 	fprintf(stderr, "gpugov-replay: --coremem-gpu: %s\n", err);
 	return EXIT_USAGE;
+}
+
+/* --pcstall-*: the pcstall model's geometry, the sysfs defaults unless set */
+struct gpugov_pcstall_params replay_pcstall = {
+	.entries = GPUGOV_PCSTALL_DEF_ENTRIES,
+	.shift = GPUGOV_PCSTALL_DEF_SHIFT,
+	.age_half = GPUGOV_PCSTALL_DEF_AGE_HALF,
+};
+
+/*
+ * Take --pcstall-entries, --pcstall-shift or --pcstall-age-half (@name
+ * without "--") = @arg, as the sysfs files of the same names take them.
+ * Return: 0, or EXIT_USAGE after a message.
+ */
+int replay_pcstall_opt(const char *name, const char *arg)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		const char *range;
+	} f[] = {
+		{ "pcstall-entries", offsetof(struct gpugov_pcstall_params, entries),
+		  "a power of two in 1..1024" },
+		{ "pcstall-shift", offsetof(struct gpugov_pcstall_params, shift),
+		  "0..32" },
+		{ "pcstall-age-half", offsetof(struct gpugov_pcstall_params, age_half),
+		  "0..1024" },
+	};
+	static struct gpugov_pcstall_state check;	/* about 21 KiB */
+	struct gpugov_pcstall_params par = replay_pcstall;
+	size_t i;
+	u32 v;
+	int bad;
+
+	for (i = 0; i < ARRAY_SIZE(f) && strcmp(name, f[i].name); i++)
+		;
+	if (i == ARRAY_SIZE(f)) {
+		fprintf(stderr, "gpugov-replay: --%s is not a pcstall option\n", name);
+		return EXIT_USAGE;
+	}
+	bad = parse_u32(arg, strlen(arg), &v);
+	if (!bad) {
+		*(u32 *)((char *)&par + f[i].off) = v;
+		/* the model's own check, as the sysfs store makes it */
+		gpugov_pcstall_init(&check);
+		bad = gpugov_pcstall_set_params(&check, &par);
+	}
+	if (bad) {
+		fprintf(stderr, "gpugov-replay: --%s '%s': give %s\n", name, arg,
+			f[i].range);
+		return EXIT_USAGE;
+	}
+	replay_pcstall = par;
+	return 0;
 }
 
 /* The core+memory model's GPU description for the trace in @w. */
@@ -75,10 +130,25 @@ int trace_load_named(struct sweep *w, const char *path, char *err, size_t errlen
 	return 0;
 }
 
-/* Fresh model state for @w: defaults, and its core+memory description. */
-void sweep_pred_init(struct gpugov_pred_state *st, const struct sweep *w)
+/*
+ * Fresh model state: the defaults with the model options (--pcstall-*,
+ * --coremem-gpu) applied.
+ */
+void replay_pred_init(struct gpugov_pred_state *st)
 {
 	gpugov_pred_init(st);
+	/* valid: replay_pcstall_opt() checked it */
+	gpugov_pcstall_set_params(&st->pcstall, &replay_pcstall);
+	if (replay_coremem_gpu.set) {
+		st->coremem = replay_coremem_gpu.p;
+		st->coremem_gpu = replay_coremem_gpu.id;
+	}
+}
+
+/* Fresh model state for @w: replay_pred_init(), and @w's core+memory description. */
+void sweep_pred_init(struct gpugov_pred_state *st, const struct sweep *w)
+{
+	replay_pred_init(st);
 	st->coremem = w->coremem;
 	st->coremem_gpu = w->coremem_gpu;
 }

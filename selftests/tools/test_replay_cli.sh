@@ -87,6 +87,18 @@ check "run --external: a given sequence costs what the same policy costs" \
 head -5 "$tmp/seq.csv" >"$tmp/short.csv"
 check "run --external: a sequence of the wrong length is refused, exit 2" \
 	run 2 run --external "$tmp/short.csv" "$tmp/small.trace"
+# the top OPP throughout, given from outside: under a cap it runs clamped,
+# as performance does, never above the cap
+"$bin" run --sequence "$tmp/pf.csv" "$tmp/small.trace" >/dev/null
+sed 's/,performance,/,given,/' "$tmp/pf.csv" | grep -E 'workload|,given,' >"$tmp/top.csv"
+for cap in "--allowed 0:1" "--allowed-schedule $tmp/cap.csv"; do
+	printf '0,0,1\n' >"$tmp/cap.csv"
+	# shellcheck disable=SC2086
+	check "run --external with $(echo $cap | cut -d' ' -f1): the sequence is clamped into the range, as every policy" \
+		sh -c "\"$bin\" run --csv $cap --external \"$tmp/top.csv\" --sequence \"$tmp/cl.csv\" \"$tmp/small.trace\" >\"$tmp/cl.out\" && \
+		       [ \"\$(grep ',given,' \"$tmp/cl.out\" | cut -d, -f3-)\" = \"\$(grep ',performance,' \"$tmp/cl.out\" | cut -d, -f3-)\" ] && \
+		       awk -F, '\$2 == \"given\" { n++; if (\$4 > 1) bad++ } END { exit !(n == 18 && !bad) }' \"$tmp/cl.csv\""
+done
 check "pace: frames every 2x the top busy time leave the GPU half idle at the top OPP" \
 	sh -c "\"$bin\" pace --load 50 --idle-uw 1000000 \"$tmp/small.trace\" \"$tmp/paced.trace\" && \
 	       \"$bin\" run --csv --objective edp --predictor crisp \"$tmp/paced.trace\" | grep -q '^paced,simple_ondemand-90/5,' && \

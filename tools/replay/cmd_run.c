@@ -197,11 +197,11 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		double ns, pj, top_ns;
 
 		allowed_at(&o->allowed, seg, t->nr, &r);
+		if (p->kind == POL_EXTERNAL)
+			cur = p->ext->opp[seg];
 		if (p->kind == POL_ORACLE)
 			cur = oracle_opp(w, seg, p->obj, &o->params, &r);
-		else if (p->kind == POL_EXTERNAL)
-			cur = p->ext->opp[seg];
-		else	/* the devfreq core's clamp */
+		else	/* the devfreq core's clamp, on any other policy's choice */
 			cur = clamp_t(u32, cur, r.lo, r.hi);
 		if (seg && cur != prev)
 			tot.switches++;

@@ -34,40 +34,6 @@ static bool kmsg_has(const char *what)
 	return found;
 }
 
-/* The whitespace-separated numbers of @path into @v; their count. */
-static int numbers(const char *path, unsigned long *v, int max)
-{
-	char buf[1024], *tok, *save;
-	int n = 0;
-
-	if (vt_read_line(path, buf, sizeof(buf)))
-		return -1;
-	for (tok = strtok_r(buf, " ", &save); tok && n < max;
-	     tok = strtok_r(NULL, " ", &save))
-		v[n++] = strtoul(tok, NULL, 10);
-	return n;
-}
-
-/* gpugov's OPP table (debugfs opps) in kHz, ascending; its size. */
-static int gov_khz(int dev, unsigned long *khz, int max)
-{
-	static char buf[8192];
-	unsigned int idx, k;
-	char *line;
-	int n = 0;
-
-	if (vt_read(vt_govdbg(dev, "opps"), buf, sizeof(buf)) <= 0)
-		return -1;
-	line = strchr(buf, '\n');
-	while (line && *++line && n < max) {
-		if (sscanf(line, "%u %u", &idx, &k) != 2 || (int)idx != n)
-			return -1;
-		khz[n++] = k;
-		line = strchr(line, '\n');
-	}
-	return n;
-}
-
 static void off_whole_khz(void)
 {
 	unsigned long hz[32], khz[32], cur;
@@ -77,7 +43,7 @@ static void off_whole_khz(void)
 
 	vt_ok(!vt_setup("hz_skew=2"), "modules load, OPPs 2 Hz per step off whole kHz");
 	vt_ok(!vt_load_blob(0, DATA_DIR "/short.blob", 65536), "short.blob loaded");
-	n = numbers(vt_devfreq(0, "available_frequencies"), hz, 32);
+	n = vt_read_numbers(vt_devfreq(0, "available_frequencies"), hz, 32);
 	for (i = 0; i < n; i++)
 		inexact += hz[i] % 1000 != 0;
 	vt_ok(n == 5 && inexact == 4, "devfreq lists %d OPPs, %d of them off whole kHz (%lu Hz)",
@@ -87,7 +53,7 @@ static void off_whole_khz(void)
 	vt_ok(kmsg_has("gpugov: 4 OPPs are not a whole number of kHz") &&
 	      kmsg_has("each is taken rounded down to kHz"),
 	      "the kernel log says they are taken rounded down");
-	vt_ok(gov_khz(0, khz, 32) == n, "gpugov's table has the %d OPPs", n);
+	vt_ok(vt_gov_khz(0, khz, 32) == n, "gpugov's table has the %d OPPs", n);
 	for (i = 0; i < n; i++)
 		same += khz[i] == hz[i] / 1000;
 	vt_ok(same == n, "each in kHz rounded down (%lu Hz -> %lu kHz)",

@@ -84,7 +84,8 @@ check "run --util 50 --slack 200: exit 2 naming --slack and its range" \
 bad=0
 for c in "run predictor objective start-opp power-model allowed max-slowdown util util-max slack hysteresis dyn-uw static-uw uncore-uw idle-uw idle-static-uw target" \
 	 "accuracy predictor" "nextepoch predictor" "sensitivity predictor objective slack" \
-	 "settle predictor target window band phase-change goal hysteresis" "predict predictor slack target"; do
+	 "settle predictor target window band phase-change goal hysteresis" "predict predictor slack target" \
+	 "pace period load idle-uw idle-static-uw"; do
 	# shellcheck disable=SC2086 # the words of $c
 	set -- $c
 	cmd=$1

@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "gpugov_trace.h"
+#include "strnum.h"
 #include "gpugov_trace.skel.h"
 #include "trace_hist.h"
 #include "trace_layout.h"
@@ -97,25 +98,28 @@ static const struct argp_option opts[] = {
 	{ 0 },
 };
 
-static int parse_ull(const char *s, unsigned long long max, unsigned long long *v)
+/*
+ * A count of 1..@max, digits only: strtoull() would take blanks, a sign
+ * and a wrapped negative.  Else exits 2 naming option -@key and the range.
+ */
+static u64 parse_count(struct argp_state *state, int key, const char *name,
+		       const char *arg, u64 max)
 {
-	char *end;
+	u64 v;
 
-	errno = 0;
-	if (!*s || *s == '-')
-		return -1;
-	*v = strtoull(s, &end, 10);
-	return errno || *end || !*v || *v > max ? -1 : 0;
+	if (parse_u64(arg, strlen(arg), &v) || !v || v > max)
+		argp_error(state, "-%c/--%s: bad value '%s' (accepted: 1..%llu)",
+			   key, name, arg, (unsigned long long)max);
+	return v;
 }
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	unsigned long long v;
-
 	switch (key) {
 	case 'd':
 		if (strlen(arg) >= GT_DEV_LEN)
-			argp_error(state, "device name too long: %s", arg);
+			argp_error(state, "-d/--device: bad value '%s' (accepted: a name of at most %d characters)",
+				   arg, GT_DEV_LEN - 1);
 		env.device = arg;
 		break;
 	case 'H':
@@ -125,14 +129,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.record = arg;
 		break;
 	case 'D':
-		if (parse_ull(arg, ULONG_MAX / 1000000000UL, &v))
-			argp_error(state, "invalid duration: %s", arg);
-		env.duration = v;
+		env.duration = parse_count(state, key, "duration", arg,
+					   ULONG_MAX / 1000000000UL);
 		break;
 	case 'c':
-		if (parse_ull(arg, ULLONG_MAX, &v))
-			argp_error(state, "invalid count: %s", arg);
-		env.count = v;
+		env.count = parse_count(state, key, "count", arg, U64_MAX);
 		break;
 	case 'a':
 		if (!strcmp(arg, "auto"))
@@ -142,7 +143,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		else if (!strcmp(arg, "tp_btf"))
 			env.attach = ATTACH_TP_BTF;
 		else
-			argp_error(state, "invalid attach mode: %s", arg);
+			argp_error(state, "-a/--attach: bad value '%s' (accepted: auto, raw_tp or tp_btf)",
+				   arg);
 		break;
 	case 'v':
 		env.verbose = true;

@@ -201,6 +201,7 @@ struct sim_dev {
 extern unsigned int sim_polling_ms;
 extern char *sim_governor;
 extern bool sim_descending;
+extern unsigned int sim_hz_skew;
 extern bool sim_mali;
 extern const struct sim_profile *sim_prof;
 

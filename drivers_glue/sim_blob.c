@@ -28,6 +28,28 @@ const u64 *sim_trace_rec(const struct sim_trace *t, u32 seg, u32 opp)
 	return t->rec + ((size_t)seg * t->nr_opps + opp) * GPUGOV_SB_NR_FIELDS;
 }
 
+/*
+ * The OPPs' frequencies in Hz: their kHz, less i * sim_hz_skew for the
+ * i-th lowest, so that a table can be made that is not whole kHz (as
+ * Amlogic's Mali OPPs, 124999998 Hz...), or has two OPPs in one kHz.
+ * They must stay positive and ascending.
+ */
+static int sim_set_hz(struct sim_trace *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->nr_opps; i++) {
+		u64 hz = (u64)t->opp[i].core_khz * 1000;
+		u64 skew = (u64)i * sim_hz_skew;
+
+		if (hz <= skew || hz - skew > ULONG_MAX ||
+		    (i && hz - skew <= t->hz[i - 1]))
+			return -EINVAL;
+		t->hz[i] = hz - skew;
+	}
+	return 0;
+}
+
 static int sim_parse_opps(struct sim_trace *t, const u8 *p)
 {
 	u32 i;
@@ -41,9 +63,8 @@ static int sim_parse_opps(struct sim_trace *t, const u8 *p)
 		o->power_uw = get_unaligned_le32(p + 12);
 		if (!o->core_khz || (i && o->core_khz <= t->opp[i - 1].core_khz))
 			return -EINVAL;
-		t->hz[i] = (unsigned long)o->core_khz * 1000;
 	}
-	return 0;
+	return sim_set_hz(t);
 }
 
 static int sim_parse_recs(struct sim_trace *t, const u8 *p, u32 nr_fields)
@@ -124,7 +145,7 @@ struct sim_trace *sim_trace_parse(const u8 *buf, size_t len)
  * sim_trace_default() - the trace a device starts with: four OPPs, no
  * segments (the device idles until a trace is loaded)
  *
- * Return: the trace or NULL.
+ * Return: the trace, or NULL (out of memory, or hz_skew too large for it).
  */
 struct sim_trace *sim_trace_default(void)
 {
@@ -138,7 +159,10 @@ struct sim_trace *sim_trace_default(void)
 	for (i = 0; i < t->nr_opps; i++) {
 		t->opp[i].core_khz = khz[i];
 		t->opp[i].uv = 800000 + 100000 * i;
-		t->hz[i] = (unsigned long)khz[i] * 1000;
+	}
+	if (sim_set_hz(t)) {
+		sim_trace_free(t);
+		return NULL;
 	}
 	return t;
 }

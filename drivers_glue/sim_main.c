@@ -44,6 +44,11 @@ module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile,
 		 "devfreq setup of a GPU driver: sim (default), panfrost, panthor, lima or msm");
 
+unsigned int sim_hz_skew;
+module_param_named(hz_skew, sim_hz_skew, uint, 0444);
+MODULE_PARM_DESC(hz_skew,
+		 "Hz taken off each OPP per OPP below it, for tables off whole kHz (default 0)");
+
 bool sim_mali;
 module_param_named(mali, sim_mali, bool, 0444);
 MODULE_PARM_DESC(mali, "start with the Mali counter mode");

@@ -76,10 +76,16 @@ static unsigned int gpugov_table_idx(const struct devfreq *df, bool desc,
  * descending (its order is told by its two ends), and g->opp_hz keeps the
  * exact devfreq frequency of each g->table entry, so a decision maps back
  * to the driver's frequency whatever the order.  Entries that are zero,
- * not strictly monotonic in the table's order, or not a whole number of
- * kHz below 2^32 kHz are refused, as are tables with more than
- * GPUGOV_MAX_OPPS entries.  Power is taken from the Energy Model only if
- * every OPP has a value there.
+ * not strictly monotonic in the table's order, or at 2^32 kHz or more are
+ * refused, as are tables with more than GPUGOV_MAX_OPPS entries.
+ *
+ * The models work in kHz.  An OPP that is not a whole number of kHz (some
+ * tables are a few Hz off: Amlogic's Mali OPPs are 124999998 Hz and the
+ * like) is taken rounded down, as the sample's clock is (gpugov_poll.c)
+ * and the Energy Model's frequencies are, so that all three agree; the
+ * log says so at every start.  Two OPPs in the same kHz cannot be told apart by the
+ * models and are refused, both named.  Power is taken from the Energy
+ * Model only if every OPP has a value there.
  *
  * Return: 0, or -EINVAL if the device's table cannot be used.
  */
@@ -89,7 +95,8 @@ int gpugov_opp_build(struct gpugov_dev *g)
 	struct device *dev = df->dev.parent;
 	struct em_perf_domain *pd = em_pd_get(dev);
 	bool all_power = pd;
-	unsigned int i;
+	unsigned int i, inexact = 0;
+	unsigned long first_inexact = 0;
 	bool desc;
 
 	if (!df->freq_table || !df->max_state ||
@@ -107,6 +114,14 @@ int gpugov_opp_build(struct gpugov_dev *g)
 			dev_err(&df->dev, "gpugov: unusable OPP %lu Hz\n", hz);
 			return -EINVAL;
 		}
+		if (i && hz / 1000 == g->opp_hz[i - 1] / 1000) {
+			dev_err(&df->dev,
+				"gpugov: OPPs %lu Hz and %lu Hz are in the same kHz; gpugov needs OPPs at least 1 kHz apart\n",
+				g->opp_hz[i - 1], hz);
+			return -EINVAL;
+		}
+		if (hz % 1000 && !inexact++)
+			first_inexact = hz;
 		g->opp_hz[i] = hz;
 		o->core_khz = hz / 1000;
 		o->uv = gpugov_opp_uv(dev, hz);
@@ -114,6 +129,10 @@ int gpugov_opp_build(struct gpugov_dev *g)
 		if (!o->power_uw)
 			all_power = false;
 	}
+	if (inexact)
+		dev_info(&df->dev,
+			 "gpugov: %u OPPs are not a whole number of kHz (the lowest: %lu Hz); each is taken rounded down to kHz\n",
+			 inexact, first_inexact);
 	g->table.nr = df->max_state;
 	g->em_power = all_power;
 	if (!all_power)

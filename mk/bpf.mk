@@ -6,6 +6,7 @@
 #                       decision tracepoint with (bpf/trace_layout.c) has
 #                       the layout of the built gpugov.ko (pahole on its
 #                       DWARF); part of `make test`
+#   make trace-cli      (part of `make check`) its options on the host
 #
 # The VM tests selftests/vm/97_* and 98_* run in `make vmtest`, which gets
 # build/gpugov-trace and a static gpugov-replay in the guest from here.
@@ -55,6 +56,12 @@ $(GT_OBJS): $(BPF_DIR)/%.o: bpf/%.c $(GT_SKEL) | bpf-deps
 
 $(BUILD)/gpugov-trace: $(GT_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
 	$(CC) -static -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
+
+# Its command line, on the host (options are read before BPF is loaded).
+CHECK_SUITES += trace-cli
+.PHONY: trace-cli
+trace-cli: $(BUILD)/gpugov-trace
+	@selftests/tools/test_trace_cli.sh $(BUILD)/gpugov-trace
 
 $(BPF_DIR)/layout-dump: $(BPF_DIR)/layout_dump.o $(BPF_DIR)/trace_layout.o \
 		$(LIBGPUGOV)

@@ -22,7 +22,7 @@ SAN_FLAGS_msan := -fsanitize=memory -fsanitize-memory-track-origins
 SAN_CFLAGS := $(filter-out -O2,$(CFLAGS_USER)) -O1 -fno-omit-frame-pointer
 
 # Everything the unit tests and the two tools link, mains apart.
-SAN_LIB_SRCS := $(wildcard predictors/*.c tools/common/*.c) \
+SAN_LIB_SRCS := $(PRED_SRCS) $(COMMON_SRCS) \
 	$(filter-out tools/sim/sim_main.c tools/replay/replay.c, \
 		$(wildcard tools/sim/*.c tools/replay/*.c))
 SAN_CLI_SUITES := replay-cli sim-cli import-cli eval-cli
@@ -74,4 +74,4 @@ SAN_INC = -Ipredictors -Itools/common
 $(foreach k,$(SAN_KINDS),$(eval $(call san_kind,$(k))))
 $(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/tools/replay/%.o: SAN_INC += -Idrivers_glue))
 $(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/tools/sim/%.o: SAN_INC += -Itools/sim))
-$(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/selftests/unit/%.o: SAN_INC += -Iselftests/unit -Itools/sim))
+$(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/selftests/unit/%.o: SAN_INC += -Iselftests/unit -Itools/sim -Idrivers_glue))

@@ -130,11 +130,12 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 
 		if (f2 > f1) {
 			cpath = gpugov_scale_ps(ccomp, f1, f2);
-			time_ps[i] = gpugov_sat_add(mlcp + msstall, cpath);
+			time_ps[i] = gpugov_sat_add(gpugov_sat_add(mlcp, msstall),
+						    cpath);
 		} else {
 			lpath = max_t(u64, mlcp,
 				      gpugov_scale_ps(lcomp, f1, f2));
-			cpath = max_t(u64, ccomp + msstall,
+			cpath = max_t(u64, gpugov_sat_add(ccomp, msstall),
 				      gpugov_scale_ps(ccomp, f1, f2));
 			time_ps[i] = gpugov_sat_add(lpath, cpath);
 		}

@@ -76,6 +76,41 @@ check "accuracy: malformed trace names file and line, exit 1" \
 check "accuracy: --base beyond the trace's OPPs refused, exit 2" run 2 accuracy --base 50 "$tmp/small.trace"
 check "run: missing trace, exit 1" run 1 run "$tmp/nonexistent.trace"
 check "run: unknown objective, exit 2" run 2 run --objective fastest "$tmp/small.trace"
+check "run --util 50 --slack 200: exit 2 naming --slack and its range" \
+	sh -c "\"$bin\" run --util 50 --slack 200 \"$tmp/small.trace\" 2>&1 >/dev/null |
+	       grep -qx \"gpugov-replay run: --slack: bad value '200' (accepted: 0..100)\""
+# Every option with a fixed set of values, given one it does not take,
+# names itself and what it takes.
+bad=0
+for c in "run predictor objective start-opp power-model allowed max-slowdown util util-max slack hysteresis dyn-uw static-uw uncore-uw idle-uw idle-static-uw target" \
+	 "accuracy predictor" "nextepoch predictor" "sensitivity predictor objective slack" \
+	 "settle predictor target window band phase-change goal hysteresis" "predict predictor slack target" \
+	 "pace period load idle-uw idle-static-uw"; do
+	# shellcheck disable=SC2086 # the words of $c
+	set -- $c
+	cmd=$1
+	shift
+	for opt; do
+		"$bin" "$cmd" --"$opt" zz "$tmp/small.trace" >/dev/null 2>"$tmp/err"
+		st=$?
+		if [ $st -ne 2 ] || grep -q "see --help)" "$tmp/err" ||
+		   ! grep -q "^gpugov-replay $cmd: --$opt: bad value 'zz' (accepted: ..*)\$" "$tmp/err"; then
+			bad=$((bad + 1))
+			echo "# $cmd --$opt zz: exit $st, $(head -c 120 "$tmp/err")"
+		fi
+	done
+done
+check "every option's bad value: exit 2, the option and what it takes named ($bad not)" [ $bad -eq 0 ]
+check "--objective names what it takes: every objective of the kernel's sysfs" \
+	sh -c "\"$bin\" run --objective zz \"$tmp/small.trace\" 2>&1 >/dev/null |
+	       grep -q '(accepted: performance edp ed2p energy target deadline)'"
+check "sensitivity --objective performance refused, naming the objectives a model steers" \
+	sh -c "\"$bin\" sensitivity --objective performance \"$tmp/small.trace\" 2>&1 >/dev/null |
+	       grep -qx \"gpugov-replay sensitivity: --objective: bad value 'performance' (accepted: edp ed2p energy target deadline)\""
+check "run --objective performance, listed in --help, is taken: gpugov at the top OPP throughout" \
+	sh -c "\"$bin\" run --help | grep -q '^Objectives.*: performance ' &&
+	       \"$bin\" run --csv --predictor crisp --objective performance \"$tmp/small.trace\" |
+	       grep -qx 'small,gpugov-crisp-performance,1.0000,1.0000,1.0000,1.0000,-,0,-,0'"
 check "run: target 50%: the oracle and every policy meet it (shortfall 0)" \
 	sh -c "\"$bin\" run --csv --objective target --target 50% \"$tmp/small.trace\" | \
 	       awk -F, '/target/ { n++; if (\$9 != \"0.00\") bad++ } END { exit !(n >= 6 && !bad) }'"
@@ -150,6 +185,18 @@ awk -F, 'NR == 1 { print; next } { print $1 ",zeta," $3 "," $4 "," $5 "," $6; pr
 check "run --external: a workload's policies in the file's order, rows interleaved" \
 	sh -c "\"$bin\" run --csv --external \"$tmp/two.csv\" \"$tmp/small.trace\" |
 	       cut -d, -f2 | grep -x -e zeta -e alpha | tr '\\n' ' ' | grep -qx 'zeta alpha '"
+# the top OPP throughout, given from outside: under a cap it runs clamped,
+# as performance does, never above the cap
+"$bin" run --sequence "$tmp/pf.csv" "$tmp/small.trace" >/dev/null
+sed 's/,performance,/,given,/' "$tmp/pf.csv" | grep -E 'workload|,given,' >"$tmp/top.csv"
+for cap in "--allowed 0:1" "--allowed-schedule $tmp/cap.csv"; do
+	printf '0,0,1\n' >"$tmp/cap.csv"
+	# shellcheck disable=SC2086
+	check "run --external with $(echo $cap | cut -d' ' -f1): the sequence is clamped into the range, as every policy" \
+		sh -c "\"$bin\" run --csv $cap --external \"$tmp/top.csv\" --sequence \"$tmp/cl.csv\" \"$tmp/small.trace\" >\"$tmp/cl.out\" && \
+		       [ \"\$(grep ',given,' \"$tmp/cl.out\" | cut -d, -f3-)\" = \"\$(grep ',performance,' \"$tmp/cl.out\" | cut -d, -f3-)\" ] && \
+		       awk -F, '\$2 == \"given\" { n++; if (\$4 > 1) bad++ } END { exit !(n == 18 && !bad) }' \"$tmp/cl.csv\""
+done
 check "pace: frames every 2x the top busy time leave the GPU half idle at the top OPP" \
 	sh -c "\"$bin\" pace --load 50 --idle-uw 1000000 \"$tmp/small.trace\" \"$tmp/paced.trace\" && \
 	       \"$bin\" run --csv --objective edp --predictor crisp \"$tmp/paced.trace\" | grep -q '^paced,simple_ondemand-90/5,' && \

@@ -9,6 +9,10 @@
  * the chosen OPP must be the reference's, except where the reference
  * itself cannot tell them apart within 0.1% (metrics, the slowdown bound,
  * or the hysteresis threshold).
+ *
+ * A further set takes CRISP to the ends of its range: intervals up to 10^7 s
+ * and memory clocks down to 1 kHz, where its sums reach U64_MAX and must
+ * saturate there, as the reference does past 2^64, not wrap.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +23,9 @@
 
 #define CASES	100000
 #define TOL	1e-3
+
+/* the predictors' ranges: ordinary, with memory clocks, at their ends */
+enum range { PLAIN, MEM, EXTREME };
 
 static void random_table(struct gpugov_opp_table *t)
 {
@@ -51,13 +58,14 @@ static u64 random_counter(double busy_cyc)
 	return (u64)(busy_cyc * rng_unit() * (r < 0.1 ? 1.2 : 1.0));
 }
 
+/* @max_ns: the longest interval */
 static void random_sample(struct gpugov_sample *s,
-			  const struct gpugov_opp_table *t)
+			  const struct gpugov_opp_table *t, double max_ns)
 {
 	double busy_cyc;
 
 	memset(s, 0, offsetof(struct gpugov_sample, waves));
-	s->interval_ns = (u64)rng_log(1e3, 1e10);
+	s->interval_ns = (u64)rng_log(1e3, max_ns);
 	s->busy_ns = (u64)(s->interval_ns * (0.02 + 0.98 * rng_unit()));
 	if (rng_unit() < 0.01)
 		s->busy_ns = s->interval_ns + rng_range(0, 1000);
@@ -246,25 +254,33 @@ static int busy_history(struct gpugov_pred_state *st,
 }
 
 /*
- * Give @t and @s memory clocks: every OPP one of three, the sample one of
- * them (or, now and then, another), as on a GPU whose OPPs pair each core
- * clock with each memory clock.
+ * Give @t and @s memory clocks from @lo_khz up: every OPP one of three,
+ * the sample one of them (or, now and then, another), as on a GPU whose
+ * OPPs pair each core clock with each memory clock.
  */
 static void random_mem_clocks(struct gpugov_opp_table *t,
-			      struct gpugov_sample *s)
+			      struct gpugov_sample *s, double lo_khz)
 {
 	u32 mk[3], i;
 
 	for (i = 0; i < 3; i++)
-		mk[i] = (u32)rng_log(100e3, 4e6);
+		mk[i] = (u32)rng_log(lo_khz, 4e6);
 	for (i = 0; i < t->nr; i++)
 		t->opp[i].mem_khz = mk[rng_range(0, 2)];
-	s->mem_khz = rng_unit() < 0.1 ? (u32)rng_log(100e3, 4e6) :
+	s->mem_khz = rng_unit() < 0.1 ? (u32)rng_log(lo_khz, 4e6) :
 		     mk[rng_range(0, 2)];
 }
 
-static void test_predictor(enum gpugov_pred_id id, int mem)
+/*
+ * The model's times against the reference's; at the EXTREME range the
+ * reference is cut at 2^64, where the model saturates.
+ */
+static void test_predictor(enum gpugov_pred_id id, enum range range)
 {
+	static const char *const range_names[] = {
+		[PLAIN] = "", [MEM] = " with memory clocks",
+		[EXTREME] = " at 10^7 s and 1 kHz memory clocks",
+	};
 	static struct gpugov_sample s;
 	struct gpugov_opp_table t;
 	struct gpugov_pred_state st;
@@ -275,12 +291,12 @@ static void test_predictor(enum gpugov_pred_id id, int mem)
 	u32 i;
 	int hn;
 
-	rng_seed(0x5eed0000 + id + (mem ? 0x100 : 0));
+	rng_seed(0x5eed0000 + id + range * 0x100);
 	for (c = 0; c < CASES; c++) {
 		random_table(&t);
-		random_sample(&s, &t);
-		if (mem)
-			random_mem_clocks(&t, &s);
+		random_sample(&s, &t, range == EXTREME ? 1e16 : 1e10);
+		if (range != PLAIN)
+			random_mem_clocks(&t, &s, range == EXTREME ? 1.0 : 100e3);
 		gpugov_pred_init(&st);
 		hn = busy_history(&st, &t, &s, hk, hb);
 		gpugov_predict(&st, id, &s, &t, tp);
@@ -290,6 +306,7 @@ static void test_predictor(enum gpugov_pred_id id, int mem)
 						    hn, st.busy.moved, &alt);
 			double err;
 
+			want = fmin(want, 0x1p64);
 			if (alt >= 0 && close_enough((double)tp[i], alt))
 				want = alt;
 			err = want > 0 ? fabs(tp[i] - want) / want : 0;
@@ -302,7 +319,7 @@ static void test_predictor(enum gpugov_pred_id id, int mem)
 	}
 	tap_ok(!bad, "%s%s: %d cases, all OPP times within 0.1%% of the reference "
 	       "(worst %.2e, %ld off)", gpugov_predictor(id)->name,
-	       mem ? " with memory clocks" : "", CASES, worst, bad);
+	       range_names[range], CASES, worst, bad);
 }
 
 /* The reference's best among OPPs whose slowdown slack is at least @thr. */
@@ -378,7 +395,7 @@ static void test_policy(enum gpugov_objective obj)
 		p.power.uncore_uw = (u32)rng_log(1e3, 1e9);
 		p.power.idle_uw = rng_unit() < 0.5 ? 0 : (u32)rng_log(1e3, 1e8);
 		random_table(&t);
-		random_sample(&s, &t);
+		random_sample(&s, &t, 1e10);
 		gpugov_pred_init(&st);
 		gpugov_predict(&st, GPUGOV_PRED_CRISP, &s, &t, d.time_ps);
 		for (i = 0; i < t.nr; i++)
@@ -417,10 +434,12 @@ int main(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(ids); i++)
-		test_predictor(ids[i], 0);
+		test_predictor(ids[i], PLAIN);
 	/* the models whose reference moves memory time to another clock */
-	test_predictor(GPUGOV_PRED_CRISP, 1);
-	test_predictor(GPUGOV_PRED_CRISP_L, 1);
+	test_predictor(GPUGOV_PRED_CRISP, MEM);
+	test_predictor(GPUGOV_PRED_CRISP_L, MEM);
+	test_predictor(GPUGOV_PRED_CRISP, EXTREME);
+	test_predictor(GPUGOV_PRED_CRISP_L, EXTREME);
 	/* `target` (GRAPE) has its own reference in test_grape.c */
 	for (i = 0; i <= GPUGOV_OBJ_ENERGY; i++)
 		test_policy((enum gpugov_objective)i);

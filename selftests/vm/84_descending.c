@@ -15,39 +15,17 @@
 #include "simrun.h"
 #include "libref.h"
 
-/* Frequencies of a whitespace-separated list, in order; their number. */
-static int freqs(const char *path, unsigned long *f, int max)
-{
-	char buf[1024], *tok, *save;
-	int n = 0;
-
-	if (vt_read_line(path, buf, sizeof(buf)))
-		return -1;
-	for (tok = strtok_r(buf, " ", &save); tok && n < max;
-	     tok = strtok_r(NULL, " ", &save))
-		f[n++] = strtoul(tok, NULL, 10);
-	return n;
-}
-
 static bool opps_ascending(int dev, int n)
 {
-	static char buf[8192];
-	unsigned int idx, khz, prev = 0;
-	char *line;
-	int rows = 0;
+	unsigned long khz[32];
+	int i;
 
-	if (vt_read(vt_govdbg(dev, "opps"), buf, sizeof(buf)) <= 0)
+	if (vt_gov_khz(dev, khz, 32) != n)
 		return false;
-	line = strchr(buf, '\n');
-	while (line && *++line) {
-		if (sscanf(line, "%u %u", &idx, &khz) != 2 || (int)idx != rows ||
-		    khz <= prev)
+	for (i = 1; i < n; i++)
+		if (khz[i] <= khz[i - 1])
 			return false;
-		prev = khz;
-		rows++;
-		line = strchr(line, '\n');
-	}
-	return rows == n;
+	return true;
 }
 
 int main(void)
@@ -62,7 +40,7 @@ int main(void)
 	      !vt_load("gpugov_sim", "descending=1"),
 	      "modules load, sim with a descending table");
 	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 65536), "trace loaded");
-	n = freqs(vt_devfreq(0, "available_frequencies"), f, 32);
+	n = vt_read_numbers(vt_devfreq(0, "available_frequencies"), f, 32);
 	for (i = 1; i < n; i++)
 		desc &= f[i] < f[i - 1];
 	vt_ok(n == 7 && desc, "devfreq lists %d frequencies, descending (%lu .. %lu)",
@@ -90,7 +68,7 @@ int main(void)
 	      !vt_read_line(vt_devfreq(0, "cur_freq"), buf, sizeof(buf)),
 	      "objective performance on a busy device");
 	cur = strtoul(buf, NULL, 10);
-	n = freqs(vt_devfreq(0, "available_frequencies"), f, 32);
+	n = vt_read_numbers(vt_devfreq(0, "available_frequencies"), f, 32);
 	vt_ok(n > 0 && cur == f[0], "performance runs at the highest, %lu Hz (table head %lu)",
 	      cur, n > 0 ? f[0] : 0);
 	vt_ok(vt_key(vt_govdbg(0, "decision"), "chosen") == (unsigned long long)n - 1,

@@ -120,6 +120,23 @@ static inline int vt_buf_key(const char *buf, const char *key,
 	return -ENOENT;
 }
 
+/*
+ * The whitespace-separated numbers of the first line of @path (such as
+ * devfreq's available_frequencies) into @v, in order; their count, or -1.
+ */
+static inline int vt_read_numbers(const char *path, unsigned long *v, int max)
+{
+	char buf[1024], *tok, *save;
+	int n = 0;
+
+	if (vt_read_line(path, buf, sizeof(buf)))
+		return -1;
+	for (tok = strtok_r(buf, " ", &save); tok && n < max;
+	     tok = strtok_r(NULL, " ", &save))
+		v[n++] = strtoul(tok, NULL, 10);
+	return n;
+}
+
 /* Value of "key value" line @key in @path; 0 or -errno/-ENOENT. */
 static inline int vt_read_key(const char *path, const char *key, unsigned long long *v)
 {
@@ -223,6 +240,29 @@ static const char *vt_path(const char *fmt, int dev, const char *file)
 #define vt_tunable(dev, file)	vt_path(SYSFS_DEVFREQ "/%s/gpugov/%s", dev, file)
 #define vt_govdbg(dev, file)	vt_path(DEBUGFS_GOV "/%s/%s", dev, file)
 #define vt_simdbg(dev, file)	vt_path(DEBUGFS_SIM "/%s/%s", dev, file)
+
+/*
+ * gpugov's OPP table on device @dev (debugfs opps, its indices in order)
+ * in kHz into @khz; its size, or -1.
+ */
+static inline int vt_gov_khz(int dev, unsigned long *khz, int max)
+{
+	static char buf[8192];
+	unsigned int idx, k;
+	char *line;
+	int n = 0;
+
+	if (vt_read(vt_govdbg(dev, "opps"), buf, sizeof(buf)) <= 0)
+		return -1;
+	line = strchr(buf, '\n');
+	while (line && *++line && n < max) {
+		if (sscanf(line, "%u %u", &idx, &k) != 2 || (int)idx != n)
+			return -1;
+		khz[n++] = k;
+		line = strchr(line, '\n');
+	}
+	return n;
+}
 
 static inline int vt_set_governor(int dev, const char *gov)
 {

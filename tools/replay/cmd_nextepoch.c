@@ -237,7 +237,8 @@ static int parse_next_args(int argc, char **argv, struct next_opts *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cmdline cl = { .cmd = "nextepoch", .opts = opts, .help = print_help,
-				    .own = next_opt, .o = o, .fmt = &o->fmt };
+				    .own = next_opt, .o = o, .fmt = &o->fmt,
+				    .models = true };
 	int ret;
 
 	memset(o, 0, sizeof(*o));

@@ -17,6 +17,7 @@
 #include <string.h>
 #include "outfile.h"
 #include "replay.h"
+#include "cmdline.h"
 #include "sweep.h"
 #include "gpugov_fixed.h"
 
@@ -96,24 +97,32 @@ int cmd_pace(int argc, char **argv)
 	struct gpugov_trace_hdr h;
 	struct outfile out;
 	struct sweep w;
-	int c, ret = EXIT_FAILURE_RUN;
+	int c, idx = 0, ret = EXIT_FAILURE_RUN;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
 		u64 *dst = c == 'p' ? &period : c == 'l' ? &load :
 			   c == 'i' ? &idle_uw : &idle_static_uw;
+		/* a period or load of 0 would be no frame at all */
+		u64 lo = c == 'p' || c == 'l', hi = c == 'p' ? U64_MAX :
+						    c == 'l' ? 100 : U32_MAX;
+		char range[48];
 
 		if (c == 'h') {
 			fputs(pace_usage, stdout);
 			return EXIT_OK;
 		}
-		if (c == '?' || parse_u64(optarg, strlen(optarg), dst)) {
+		if (c == '?') {
 			fputs(pace_usage, stderr);
 			return EXIT_USAGE;
 		}
+		if (parse_u64(optarg, strlen(optarg), dst) || *dst < lo || *dst > hi) {
+			snprintf(range, sizeof(range), "%llu..%llu",
+				 (unsigned long long)lo, (unsigned long long)hi);
+			return bad_value("pace", opts[idx].name, optarg, range);
+		}
 	}
-	if (argc - optind != 2 || !period == !load || load > 100 ||
-	    idle_uw > U32_MAX || idle_static_uw > U32_MAX) {
+	if (argc - optind != 2 || !period == !load) {
 		fputs(pace_usage, stderr);
 		return EXIT_USAGE;
 	}

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "replay.h"
+#include "cmdline.h"
+#include "evalloop.h"
 #include "gpugov_predict.h"
 
 static const char predict_usage[] =
@@ -22,7 +24,8 @@ static const char predict_usage[] =
 "  --opps LIST        comma-separated CORE_KHZ[@MEM_KHZ][:UV[:POWER_UW]]\n"
 "  --sample FILE      FIELD=VALUE lines ('#' comments); FIELD=VALUE arguments\n"
 "                     given after it override it\n"
-"  --predictor NAME   only this model (stall lead crit crisp crisp_l coremem busy)\n"
+"  --predictor NAME   only this model (stall lead crit crisp crisp_l coremem busy\n"
+"                     pcstall)\n"
 "  --csv              one CSV row per model and OPP instead of tables\n"
 COREMEM_HELP
 PCSTALL_HELP
@@ -66,7 +69,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	char err[512];
+	char err[512], names[256];
 	bool have_opps = false;
 	int c, idx = 0, ret;	/* idx: set by getopt_long (libc, unseen by MSan) */
 
@@ -93,7 +96,9 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 		case 'p':
 			o->only = gpugov_predictor_find(optarg, strlen(optarg));
 			if (o->only < 0)
-				return usage_error("unknown predictor '%s'%s", optarg, "");
+				return bad_value("predict", "predictor", optarg,
+						 name_list(model_name, 0, GPUGOV_NR_PRED,
+							   names, sizeof(names)));
 			break;
 		case 'c':
 			o->csv = true;
@@ -113,8 +118,9 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 			exit(EXIT_OK);
 		case 'P':
 			if (parse_policy_opt(base[idx].name, optarg, &o->policy))
-				return usage_error("--%s: '%s' is out of range", base[idx].name,
-						   optarg);
+				return bad_value("predict", base[idx].name, optarg,
+						 policy_opt_accepts(base[idx].name, names,
+								    sizeof(names)));
 			break;
 		default:
 			return usage_error("bad option%s%s", "", "");

@@ -194,11 +194,11 @@ static struct totals run_policy(const struct sweep *w, const struct policy *p,
 		double ns, pj, top_ns;
 
 		allowed_at(&o->allowed, seg, t->nr, &r);
+		if (p->kind == POL_EXTERNAL)
+			cur = p->ext->opp[seg];
 		if (p->kind == POL_ORACLE)
 			cur = oracle_opp(w, seg, p->obj, &o->params, &r);
-		else if (p->kind == POL_EXTERNAL)
-			cur = p->ext->opp[seg];
-		else	/* the devfreq core's clamp */
+		else	/* the devfreq core's clamp, on any other policy's choice */
 			cur = clamp_t(u32, cur, r.lo, r.hi);
 		if (seg && cur != prev)
 			tot.switches++;
@@ -384,10 +384,11 @@ static int build_policies(const struct sweep *w, const struct run_opts *o,
 			 od[i].upthreshold, od[i].downdifferential);
 	}
 gpugov_only:
-	for (obj = GPUGOV_OBJ_EDP; obj < GPUGOV_NR_OBJ; obj++) {
+	for (obj = 0; obj < GPUGOV_NR_OBJ; obj++) {
 		if (!o->obj_wanted[obj])
 			continue;
-		if (sweep) {
+		/* performance's oracle and perfect model: the performance row */
+		if (sweep && obj != GPUGOV_OBJ_PERFORMANCE) {
 			pol[n] = (struct policy){ .kind = POL_ORACLE, .obj = obj };
 			snprintf(pol[n++].name, sizeof(pol[0].name), "oracle-%s",
 				 gpugov_objective_names[obj]);
@@ -465,6 +466,8 @@ static void print_help(void)
 	for (obj = 0; obj < GPUGOV_NR_OBJ; obj++)
 		printf(" %s", gpugov_objective_names[obj]);
 	printf("\n"
+	       "(performance: gpugov at the top allowed OPP, as the kernel's objective;\n"
+	       "the performance row is its oracle.)\n"
 	       "Closed loop: each policy picks the OPP of segment n+1 from segment n's\n"
 	       "counters at the OPP it chose. Energy, time, EDP, ED2P relative to\n"
 	       "performance; oracle_pct: share of the per-segment oracle's gain captured;\n"
@@ -581,9 +584,15 @@ static int parse_run_args(int argc, char **argv, struct run_opts *o)
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct cmdline_accepts accepts[] = {
+		{ "start-opp", "an OPP index, 0..%u", GPUGOV_MAX_OPPS - 1 },
+		{ "power-model", "em or voltage" },
+		{ "allowed", "LO:HI, OPP indices 0..%u with LO <= HI", GPUGOV_MAX_OPPS - 1 },
+		{ NULL },
+	};
 	const struct cmdline cl = { .cmd = "run", .opts = opts, .help = print_help,
 				    .own = run_opt, .o = o, .fmt = &o->fmt,
-				    .par = &o->params };
+				    .par = &o->params, .accepts = accepts };
 	int ret, np, no, v;
 
 	memset(o, 0, sizeof(*o));
@@ -731,8 +740,9 @@ int cmd_run(int argc, char **argv)
 			    objective_metric(GPUGOV_OBJ_EDP, res[best].pj, res[best].ns))
 				best = i;
 		}
-		for (i = GPUGOV_OBJ_EDP; i < GPUGOV_NR_OBJ; i++)
-			if (!o.obj_wanted[i])
+		/* no oracle row: no gain to capture */
+		for (i = 0; i < GPUGOV_NR_OBJ; i++)
+			if (!o.obj_wanted[i] || i == GPUGOV_OBJ_PERFORMANCE)
 				oracle_m[i] = objective_metric(i, res[0].pj, res[0].ns);
 		for (i = 0; i < n; i++)
 			add_row(&tab, w.name, &pol[i], &res[i], &res[0], oracle_m, &o.params);

@@ -281,8 +281,9 @@ static int sens_opt(int c, void *ctx)
 	case 'p':
 		return set_wanted(o->want, model_find(optarg));
 	case 'o':
+		/* performance runs at the top OPP whatever a model predicts */
 		v = parse_objective(optarg);
-		if (v < 0)
+		if (v <= GPUGOV_OBJ_PERFORMANCE)
 			return -1;
 		o->params.objective = v;
 		return 0;
@@ -304,7 +305,8 @@ static int parse_sens_args(int argc, char **argv, struct sens_opts *o)
 	};
 	const struct cmdline cl = { .cmd = "sensitivity", .opts = opts, .help = print_help,
 				    .own = sens_opt, .o = o, .fmt = &o->fmt,
-				    .par = &o->params };
+				    .par = &o->params, .models = true,
+				    .no_performance = true };
 	int ret;
 
 	memset(o, 0, sizeof(*o));

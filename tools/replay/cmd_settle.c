@@ -58,6 +58,8 @@
 #include "evalloop.h"
 
 #define MAX_TARGETS	8
+#define MAX_WINDOW	100000	/* epochs */
+#define MAX_PCT		1000	/* --band, --phase-change */
 #define SETTLE_NEVER	-1
 
 struct settle_opts {
@@ -474,13 +476,13 @@ static void print_help(void)
 	print_policy_help_end("bad usage or not an\nepoch sweep", false);
 }
 
-/* --band, --phase-change: a percentage 0..1000, to a fraction. */
+/* --band, --phase-change: a percentage 0..MAX_PCT, to a fraction. */
 static int parse_pct(const char *s, double *out)
 {
 	char *end;
 	double v = strtod(s, &end);
 
-	if (end == s || *end || !(v >= 0 && v <= 1000))
+	if (end == s || *end || !(v >= 0 && v <= MAX_PCT))
 		return -1;
 	*out = v / 100;
 	return 0;
@@ -490,7 +492,12 @@ static int add_target(struct settle_opts *o, const char *val)
 {
 	struct gpugov_policy_params p = o->params;
 
-	if (o->nr_targets == MAX_TARGETS || parse_policy_opt("target", val, &p))
+	if (o->nr_targets == MAX_TARGETS) {
+		fprintf(stderr, "gpugov-replay settle: at most %d --target\n",
+			MAX_TARGETS);
+		return EXIT_USAGE;
+	}
+	if (parse_policy_opt("target", val, &p))
 		return -1;
 	o->target[o->nr_targets++] = p.grape;
 	return 0;
@@ -508,7 +515,7 @@ static int settle_opt(int c, void *ctx)
 	case 't':
 		return add_target(o, optarg);
 	case 'w':
-		if (parse_u32(optarg, strlen(optarg), &u) || !u || u > 100000)
+		if (parse_u32(optarg, strlen(optarg), &u) || !u || u > MAX_WINDOW)
 			return -1;
 		o->window = u;
 		return 0;
@@ -542,9 +549,17 @@ static int parse_settle_args(int argc, char **argv, struct settle_opts *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const defaults[] = { "25%", "50%", "75%", "100%" };
+	static const struct cmdline_accepts accepts[] = {
+		{ "window", "1..%u", MAX_WINDOW },
+		{ "band", "a percentage 0..%u", MAX_PCT },
+		{ "phase-change", "a percentage 0..%u", MAX_PCT },
+		{ "goal", "run or phase" },
+		{ NULL },
+	};
 	const struct cmdline cl = { .cmd = "settle", .opts = opts, .help = print_help,
 				    .own = settle_opt, .o = o, .fmt = &o->fmt,
-				    .par = &o->params };
+				    .par = &o->params, .accepts = accepts,
+				    .models = true };
 	int ret, v;
 
 	memset(o, 0, sizeof(*o));

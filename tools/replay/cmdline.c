@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmdline.h"
+#include "evalloop.h"
 #include "gpugov_predict.h"
 
 /* Option @c (long option @idx): 0, -1 for a bad value, or an exit status. */
@@ -31,18 +32,59 @@ static int one_opt(const struct cmdline *cl, int c, int idx)
 	}
 }
 
+/**
+ * bad_value() - report a value an option does not take
+ * @cmd: the subcommand
+ * @opt: the option, without "--"
+ * @val: the value given
+ * @accepted: what the option takes
+ *
+ * Return: EXIT_USAGE.
+ */
+int bad_value(const char *cmd, const char *opt, const char *val,
+	      const char *accepted)
+{
+	fprintf(stderr, "gpugov-replay %s: --%s: bad value '%s' (accepted: %s)\n",
+		cmd, opt, val, accepted);
+	return EXIT_USAGE;
+}
+
+/* What option @name of @cl takes, in @buf. */
+static const char *accepted(const struct cmdline *cl, const char *name,
+			    char *buf, size_t len)
+{
+	const struct cmdline_accepts *a;
+
+	for (a = cl->accepts; a && a->name; a++) {
+		if (!strcmp(a->name, name)) {
+			snprintf(buf, len, a->what, a->arg);
+			return buf;
+		}
+	}
+	if (!strcmp(name, "predictor"))
+		return name_list(model_name, 0, cl->models ? NR_MODELS : GPUGOV_NR_PRED,
+				 buf, len);
+	if (!strcmp(name, "objective"))
+		return objective_names(cl->no_performance ? GPUGOV_OBJ_EDP : 0,
+				       buf, len);
+	if (policy_opt_accepts(name, buf, len))
+		return buf;
+	return "see --help";	/* an own option missing from @accepts */
+}
+
 /* Read the options.  Return: 0, or the exit status (after a message). */
 int cmdline_parse(int argc, char **argv, const struct cmdline *cl)
 {
 	int c, idx = 0, ret;
+	char buf[256];
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", cl->opts, &idx)) != -1) {
 		ret = one_opt(cl, c, idx);
-		if (ret < 0) {
-			fprintf(stderr, "gpugov-replay %s: bad value '%s'\n", cl->cmd, optarg);
-			return EXIT_USAGE;
-		}
+		if (ret < 0)
+			return bad_value(cl->cmd, cl->opts[idx].name, optarg,
+					 accepted(cl, cl->opts[idx].name, buf,
+						  sizeof(buf)));
 		if (ret)
 			return ret;
 	}

@@ -18,6 +18,19 @@
 	{ "help", no_argument, NULL, 'h' }
 
 /**
+ * struct cmdline_accepts - what one of a subcommand's own options takes,
+ *	for the message on a bad value
+ * @name: the long option
+ * @what: printf format of the accepted values, e.g. "0..%u"
+ * @arg: the number @what prints, if it prints one
+ */
+struct cmdline_accepts {
+	const char *name;
+	const char *what;
+	unsigned int arg;
+};
+
+/**
  * struct cmdline - how one subcommand reads its options
  * @cmd: the subcommand, for messages
  * @opts: getopt_long's table: the subcommand's own options, then
@@ -28,6 +41,11 @@
  * @o: the subcommand's options
  * @fmt: set by --csv and --json
  * @par: set by the policy options (NULL if it takes none)
+ * @accepts: what the own options for which @own can return -1 take, up to
+ *	an entry with a NULL name (--predictor and --objective: see @models)
+ * @models: --predictor takes the evaluation models too (model_find())
+ * @no_performance: --objective takes the objectives that consult a model
+ *	only, not performance
  */
 struct cmdline {
 	const char *cmd;
@@ -37,6 +55,9 @@ struct cmdline {
 	void *o;
 	enum table_format *fmt;
 	struct gpugov_policy_params *par;
+	const struct cmdline_accepts *accepts;
+	bool models;
+	bool no_performance;
 };
 
 /* --base values besides an OPP index (parse_base_opp()) */
@@ -44,6 +65,8 @@ struct cmdline {
 #define BASE_ALL	(-2)	/* every OPP, where @all allows it */
 
 int cmdline_parse(int argc, char **argv, const struct cmdline *cl);
+int bad_value(const char *cmd, const char *opt, const char *val,
+	      const char *accepted);
 int parse_base_opp(const char *cmd, const char *arg, bool all, int *base);
 int cmdline_need_traces(const char *cmd, int argc);
 void print_policy_help_end(const char *usage, bool all);

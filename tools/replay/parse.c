@@ -227,12 +227,73 @@ static int parse_target(const char *val, struct gpugov_grape_params *g)
 	return 0;
 }
 
-/* Return: the objective called @name, or -1 if none or `performance`. */
+/*
+ * Return: the objective called @name, or -1 if none: every objective the
+ * kernel's sysfs `objective` takes, so that a recording's header replays.
+ */
 int parse_objective(const char *name)
 {
-	int obj = gpugov_objective_find(name, strlen(name));
+	return gpugov_objective_find(name, strlen(name));
+}
 
-	return obj > GPUGOV_OBJ_PERFORMANCE ? obj : -1;
+/**
+ * name_list() - names for a message, space-separated
+ * @name: the name of each id
+ * @first: the first id
+ * @n: the ids end before @n
+ * @buf: out
+ * @len: its size
+ *
+ * Return: @buf.
+ */
+const char *name_list(const char *(*name)(int id), int first, int n,
+		      char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = first; i < n && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s",
+				 i > first ? " " : "", name(i));
+	return buf;
+}
+
+static const char *objective_name(int id)
+{
+	return gpugov_objective_names[id];
+}
+
+/* The objectives' names from @first on (as name_list()). */
+const char *objective_names(int first, char *buf, size_t len)
+{
+	return name_list(objective_name, first, GPUGOV_NR_OBJ, buf, len);
+}
+
+/**
+ * policy_opt_accepts() - what policy option @name takes, for messages
+ * @name: the option, without "--"
+ * @buf: out
+ * @len: its size
+ *
+ * Return: @buf, or NULL if @name is not a policy option.
+ */
+const char *policy_opt_accepts(const char *name, char *buf, size_t len)
+{
+	size_t i;
+
+	if (!strcmp(name, "target")) {
+		snprintf(buf, len, "N%% for N = 1..100, or N work units/s for N = 1..%u",
+			 GPUGOV_GRAPE_TARGET_MAX);
+		return buf;
+	}
+	for (i = 0; i < ARRAY_SIZE(policy_opts); i++) {
+		if (!strcmp(name, policy_opts[i].name)) {
+			snprintf(buf, len, "0..%u", policy_opts[i].max);
+			return buf;
+		}
+	}
+	return NULL;
 }
 
 /* Return: 1 if @name is not a policy option, 0 if set, -1 if bad value. */

@@ -41,9 +41,16 @@ report() {
 	fail=$((fail + 1))
 	echo "not ok $n - $1 under $kind (exit status $2)"
 	grep -E '^(not ok|RESULT)' "$3" | sed 's/^/#   /'
+	shown=0
 	for r in $4; do
-		echo "#   sanitizer report $r:"
-		head -n 40 "$reports/$r" | sed 's/^/#     /'
+		# the first three in full; a repeated report adds nothing
+		if [ $shown -lt 3 ]; then
+			echo "#   sanitizer report $r:"
+			head -n 40 "$reports/$r" | sed 's/^/#     /'
+		else
+			echo "#   sanitizer report $r (not shown)"
+		fi
+		shown=$((shown + 1))
 		mv "$reports/$r" "$reports/seen-$n-$r"
 	done
 }

@@ -179,7 +179,8 @@ int extseq_load(const char *path, struct extseq_set *set)
  * @workload: its name
  * @nr: how many it has (0: none)
  *
- * Return: the first of them; the others follow, in the file's order.
+ * Return: the first of them (NULL with none); the others follow, in the
+ * file's order.
  */
 const struct extseq *extseq_find(const struct extseq_set *set, const char *workload,
 				 u32 *nr)
@@ -197,7 +198,7 @@ const struct extseq *extseq_find(const struct extseq_set *set, const char *workl
 	for (end = lo; end < set->nr && !strcmp(set->seq[end].workload, workload); end++)
 		;
 	*nr = end - lo;
-	return set->seq + lo;
+	return *nr ? set->seq + lo : NULL;	/* no sequences: seq may be NULL */
 }
 
 void extseq_free(struct extseq_set *set)

@@ -16,10 +16,22 @@
 .PHONY: bench-governors bench-governors-check
 CHECK_SUITES += bench-governors-check
 
-bench-governors: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay
+# The synthetic games' generator (integer arithmetic: the same bytes on
+# every machine, whatever its awk).
+BENCH_FRAMES := $(BUILD)/bench_frames
+TOOLS_BINS += $(BENCH_FRAMES)
+
+$(BENCH_FRAMES): $(BUILD)/tools/bench/bench_frames.o $(LIBCOMMON) $(LIBGPUGOV)
+	$(CC) -o $@ $^ $(LDLIBS_USER)
+
+-include $(BUILD)/tools/bench/bench_frames.d
+# test_replay_cli.sh replays one of its steady games.
+replay-cli: $(BENCH_FRAMES)
+
+bench-governors: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay $(BENCH_FRAMES)
 	@scripts/deps.sh plot
 	@BUILD=$(BUILD) scripts/bench-governors.sh
 
-bench-governors-check: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay
+bench-governors-check: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay $(BENCH_FRAMES)
 	@scripts/deps.sh plot
 	@BUILD=$(BUILD) selftests/tools/test_bench_governors.sh

@@ -1,18 +1,20 @@
 # mk/stress.mk - stress and race tests of gpugov and gpugov_sim in the
 # QEMU guest (selftests/vm/stress/).
 #
-#   make vmtest-stress      the 6.1 guest: governor switch storm (>= 10,000
-#                           switches, 6 devices at 1 ms, with tunable
+#   make vmtest-stress      the 6.1 guest: governor switch storm (up to
+#                           10,000 switches, 6 devices at 1 ms, with tunable
 #                           writers, debugfs readers, timer flips and
-#                           suspend/resume), >= 100 load/unload cycles with
-#                           device removal under gpugov, rmmod racing
+#                           suspend/resume), up to 100 load/unload cycles
+#                           with device removal under gpugov, rmmod racing
 #                           switchers/timer flips/tunable writers, and
 #                           tracepoint toggling at 1 ms polling; the
 #                           programs print their counts as TAP diagnostics
+#                           and require only a floor any host reaches
 #   make vmtest-stress-612  the same on bookworm's 6.12 kernel
 #
 # Each program runs within a wall-clock budget under TCG (see its
-# header).  Measured: the 6.1 run takes about 2.5 minutes end to end on
+# header), and passes or fails on what it exists to find, not on how
+# much the host's speed let it do in that budget.  Measured: the 6.1 run takes about 2.5 minutes end to end on
 # an idle two-core host (guest 150 s; up to 5.5 minutes on a loaded one),
 # the 6.12 run as long.  `make test` runs the 6.1 one (vmtest-stress in
 # TEST_SUITES); the 6.12 one is its own target, which would double that.

@@ -1,11 +1,12 @@
 #!/bin/sh
-# bench-governors-frames.sh REPLAY OUT - the busy-only path against
+# bench-governors-frames.sh REPLAY GEN OUT - the busy-only path against
 # simple_ondemand on synthetic paced frames: what a stock driver (devfreq
 # busy/total and the core clock, no counters) sees of an interactive load
 # on a GPU whose memory clock stays fixed.  A check on the class of
 # workload beside the suite: nothing in it comes from the suite's files.
 #
-# Each game (scripts/bench-governors-frames.awk) is 120 frames whose time
+# Each game (GEN: tools/bench/bench_frames.c, the same bytes on every
+# machine) is 120 frames whose time
 # at the top clock is a share MEM that does not scale with the core clock
 # (0, 15, 30, 50, 70 %) and whose work varies by +-NOISE % from frame to
 # frame (0, 5, 15 %), paced at LOAD 30, 50, 70 and 85 % (`gpugov-replay
@@ -14,9 +15,10 @@
 # rows in the format of the matrix (gpu "frames", app "memMEM-noiseNOISE").
 set -eu
 
+export LC_ALL=C
 replay=$1
-out=$2
-gen=$(dirname "$0")/bench-governors-frames.awk
+gen=$2
+out=$3
 idle="--idle-static-uw 100000 --idle-uw 50000"
 mkdir -p "$out/frames"
 hdr=1
@@ -25,8 +27,7 @@ for mem in 0 15 30 50 70; do
 	for noise in 0 5 15; do
 		seed=$((seed + 1))
 		app=mem$mem-noise$noise
-		awk -v mem="0.$(printf %02d "$mem")" -v noise="$noise" -v seed="$seed" \
-			-v frames=120 -f "$gen" >"$out/frames/$app.csv"
+		"$gen" "$mem" "$noise" "$seed" 120 >"$out/frames/$app.csv"
 		"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
 			--device frames --combined "$app" 2>/dev/null
 		for l in 30 50 70 85; do

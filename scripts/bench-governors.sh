@@ -75,7 +75,8 @@
 # costs whatever the headroom.  Last, the same table and misses for the
 # busy-only path on synthetic paced frames (OUT/frames.csv;
 # scripts/bench-governors-frames.sh: a check on the class of workload a
-# stock driver sees, made of none of the suite's files).
+# stock driver sees, made of none of the suite's files, by a generator of
+# its own, tools/bench/bench_frames.c).
 #
 # OUT/heatmap.png: a row per cell, a column per stock setting, oracle and
 # gpugov predictor (default objective); colour and number: energy relative
@@ -94,6 +95,9 @@
 # coremem is calibrated on, default all; empty: no calibration, the
 # built-in gtx980 description).
 set -eu
+# Every figure is made by awk and printf: with the C locale the same on
+# every machine (no decimal comma, no multibyte widths, one sort order).
+export LC_ALL=C
 
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
@@ -117,7 +121,7 @@ case "${1:-}" in
 	exit 2
 	;;
 esac
-for b in "$sim" "$replay"; do
+for b in "$sim" "$replay" "$B/bench_frames"; do
 	[ -x "$b" ] || { echo "$0: no $b (make bench-governors builds it)" >&2; exit 1; }
 done
 # The summary goes where the matrix does not.
@@ -200,7 +204,7 @@ if [ "${GOVBENCH_FRONTIER:-1}" = 1 ] && [ -d "$out/traces" ] &&
 fi
 if [ "${GOVBENCH_FRAMES:-1}" = 1 ]; then
 	echo "== synthetic paced frames, as a stock driver sees them" >&2
-	scripts/bench-governors-frames.sh "$replay" "$out"
+	scripts/bench-governors-frames.sh "$replay" "$B/bench_frames" "$out"
 	{
 		printf '\n== synthetic paced frames, as a stock driver sees them (busy/total, core clock): %s\n' \
 			"$out/frames.csv"

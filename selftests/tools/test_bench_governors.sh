@@ -2,9 +2,12 @@
 # test_bench_governors.sh - the machinery of scripts/bench-governors.sh on
 # one application, one GPU and two loads (one paced, one back to back):
 # matrix rows, baselines, summary, heat map, output formats, the sweep
-# cache and the per-frame sweep of applications with frame markers.  Run
-# from the top of the tree with BUILD set (make bench-governors-check).
+# cache and the per-frame sweep of applications with frame markers; the
+# synthetic games pinned by a checksum, and the same figures under mawk
+# and gawk.  Run from the top of the tree with BUILD set (make
+# bench-governors-check).
 set -u
+export LC_ALL=C
 bin=scripts/bench-governors.sh
 B=${BUILD:-build}
 here=$(dirname "$0")
@@ -67,13 +70,27 @@ check "an application with frame markers is swept a segment per frame" \
 	       grep -qx 'interval segment 0' \"$tmp/framed.sweep\" &&
 	       [ \"\$(awk '/^r / { n = \$2 + 1 } END { print n }' \"$tmp/framed.sweep\")\" -eq 2 ]"
 check "synthetic frames: 60 cells of 120 frames, busy and the baselines in each" \
-	sh -c "scripts/bench-governors-frames.sh \"$B/gpugov-replay\" \"$tmp/fr\" &&
+	sh -c "scripts/bench-governors-frames.sh \"$B/gpugov-replay\" \"$B/bench_frames\" \"$tmp/fr\" &&
 	       [ \"\$(cut -d, -f1-4 \"$tmp/fr/frames.csv\" | sed 1d | sort -u | grep -c ',120\$')\" -eq 60 ] &&
 	       for p in gpugov-busy-deadline simple_ondemand-90/5 oracle-deadline; do
 		       [ \"\$(grep -c \",\$p,\" \"$tmp/fr/frames.csv\")\" -eq 60 ] || exit 1; done"
 check "synthetic frames: memory share 0.5 takes 0.5 + 0.5 * 543 / 266 = 1.52x as long at 266 MHz" \
-	sh -c "awk -v mem=0.50 -v noise=0 -v seed=1 -v frames=1 -f scripts/bench-governors-frames.awk |
+	sh -c "\"$B/bench_frames\" 50 0 1 1 |
 	       awk -F, '\$2 == 543 { t = \$3 } \$2 == 266 { h = \$3 } END { r = h / t; exit !(r > 1.515 && r < 1.526) }'"
+# The games are written in integer arithmetic by tools/bench/bench_frames.c,
+# so these are their bytes on every machine.  A change to the generator or
+# to the games' parameters (bench-governors-frames.sh) moves the figures
+# docs/results.md quotes from them: pin the new sum with the new figures.
+games_sha256=39fea08ecc02dc14905541b66d34946f86eadf95045c9a9377220b6a82a59961
+check "synthetic frames: the 15 generated games are the pinned ones (sha256)" \
+	sh -c "cat \"$tmp/fr/frames/\"mem*-noise*.csv | sha256sum | grep -q '^$games_sha256 '"
+for a in "-1 0 0 1" "1.5 0 0 1" "0 100 0 1" "101 0 0 1" "50 0 1" "50 0 1 x"; do
+	# shellcheck disable=SC2086 # $a: the generator's arguments
+	check "synthetic frames: the generator refuses '$a', exit 2" \
+		sh -c "\"$B/bench_frames\" $a >/dev/null 2>&1; [ \$? -eq 2 ]"
+done
+check "synthetic frames: a write error exits 1" \
+	sh -c "\"$B/bench_frames\" 50 5 1 100 >/dev/full 2>/dev/null; [ \$? -eq 1 ]"
 check "frontier: every util and the three causal static budgets for the paced cell" \
 	sh -c "[ \"\$(grep -c '^fermi-15sm,phase-alternating,60,[0-9]*,.*,accreac-deadline,' \"$tmp/gb/frontier.csv\")\" -eq 10 ] &&
 	       [ \"\$(grep -c '^fermi-15sm,phase-alternating,60,-,.*,ftl-static-' \"$tmp/gb/frontier.csv\")\" -eq 3 ] &&
@@ -97,6 +114,23 @@ check "follow the leader: the cheaper OPP once the frames before it fit the budg
 	sh -c "awk -v cell=g,a,1 -v app=a -v budgets='1.000 1.200' -f scripts/bench-governors-ftl.awk \
 	         \"$tmp/ftl.trace\" | cut -d, -f6- | tr '\\n' ' ' |
 	       grep -qx 'ftl-static-1.000,1.0000,1.0000 ftl-static-1.200,0.6667,1.0000 '"
+# No figure may depend on the machine's awk (mawk and gawk once made
+# different games from the same seeds): the whole run, synthetic frames
+# included, through a PATH whose `awk` is each of them.
+if command -v mawk >/dev/null && command -v gawk >/dev/null; then
+	for a in mawk gawk; do
+		mkdir -p "$tmp/awk-$a"
+		ln -s "$(command -v $a)" "$tmp/awk-$a/awk"
+	done
+	check "the same summary, matrix, frontier and frames under mawk and gawk" \
+		sh -c "for a in mawk gawk; do
+			       PATH=\"$tmp/awk-\$a:\$PATH\" GOVBENCH_FRAMES=1 \"$bin\" >/dev/null 2>&1 &&
+			       mkdir \"$tmp/by-\$a\" && cp \"$tmp/gb/\"*.txt \"$tmp/gb/\"*.csv \"$tmp/by-\$a\" || exit 1
+		       done && [ -s \"$tmp/by-mawk/frames.csv\" ] && diff -r \"$tmp/by-mawk\" \"$tmp/by-gawk\" >&2"
+else
+	n=$((n + 1))
+	echo "ok $n - the same summary, matrix, frontier and frames under mawk and gawk # SKIP needs mawk and gawk"
+fi
 check "bad option: exit 2" sh -c "\"$bin\" --frob >/dev/null 2>&1; [ \$? -eq 2 ]"
 
 echo "1..$n"

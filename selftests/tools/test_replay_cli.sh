@@ -232,8 +232,9 @@ check "run: ... and no policy without overruns spends less energy (some policies
 # the next frame exactly, so accreac-deadline moves once, after the first
 # frame, to an OPP below the top, stays there and is never late.  A model
 # of the wrong OPP's times would move elsewhere or overrun.
-awk -v mem=0.30 -v noise=0 -v seed=1 -v frames=30 \
-	-f "$here/../../scripts/bench-governors-frames.awk" >"$tmp/steady.csv"
+# (bench_frames: the synthetic games' generator of make bench-governors,
+# built beside the replay)
+"$(dirname "$bin")/bench_frames" 30 0 1 30 >"$tmp/steady.csv"
 "$bin" import csv "$tmp/steady.csv" --out "$tmp" --device steady --combined steady 2>/dev/null
 "$bin" pace --load 50 "$tmp/steady.trace" "$tmp/steady-50.trace"
 check "run: accreac-deadline on steady frames: one move below the top after the first frame, never late" \

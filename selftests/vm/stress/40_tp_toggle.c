@@ -13,12 +13,17 @@
  * Runs until 1,000 toggles and at least MIN_S, at most BUDGET_S (scaled
  * to the guest's limit per program, st_budget_ms()): on the
  * stock kernels 40 s give some 2,000-3,000, under the debug kernel's
- * KASAN and lockdep about 20 a second.
+ * KASAN and lockdep about 20 a second, fewer on a slower host.  The count
+ * is a printed figure; what fails the test is a toggle that fails, a
+ * device that stops deciding, or (the runner) a kernel report.  The
+ * floor, MIN_TOGGLES, only says that the branches were patched back and
+ * forth at all.
  */
 #include "stress.h"
 
 #define TRACEFS		"/sys/kernel/tracing"
-#define WANT_TOGGLES	1000ULL
+#define ENOUGH_TOGGLES	1000ULL
+#define MIN_TOGGLES	20ULL
 #define MIN_S		40
 #define BUDGET_S	300
 
@@ -84,7 +89,7 @@ int main(void)
 			st_add(C_TOGGLE, 1);
 		t = st_now_ms() - t0;
 	} while (t < st_budget_ms(BUDGET_S) &&
-		 (t < MIN_S * 1000ULL || st_get(C_TOGGLE) < WANT_TOGGLES));
+		 (t < MIN_S * 1000ULL || st_get(C_TOGGLE) < ENOUGH_TOGGLES));
 	vt_write_str(TRACEFS "/events/gpugov/enable", "0");
 	bad_workers = st_stop_all();
 	vt_diag("tracepoint toggles %llu in %llu ms, failed %llu",
@@ -92,8 +97,9 @@ int main(void)
 	vt_diag("trace bytes read %llu; device 3 switches %llu, failed %llu",
 		st_get(C_TRACE_READ), st_get(C_SWITCH), st_get(C_SWITCH_BAD));
 	vt_ok(!bad_workers, "workers exited cleanly");
-	vt_ok(st_get(C_TOGGLE) >= WANT_TOGGLES && !st_get(C_TOGGLE_BAD),
-	      "at least 1000 toggles, none failed (%llu)", st_get(C_TOGGLE));
+	vt_ok(st_get(C_TOGGLE) >= MIN_TOGGLES && !st_get(C_TOGGLE_BAD),
+	      "at least %llu toggles, none failed (%llu)", MIN_TOGGLES,
+	      st_get(C_TOGGLE));
 	vt_ok(st_get(C_TRACE_READ) > 0, "events were traced");
 	vt_ok(st_get(C_SWITCH) > 0 && !st_get(C_SWITCH_BAD),
 	      "device 3 switched governors throughout");

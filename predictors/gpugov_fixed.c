@@ -2,50 +2,13 @@
 /*
  * gpugov_fixed.c - overflow-safe fixed-point helpers.
  *
- * The wide helpers form products in 128 bits from 32-bit halves and divide
- * 128 by 64 bits in two 32-bit digits, so they need neither __int128 nor
- * the kernel's mul_u64_u64_div_u64() (which traps on x86-64 when the
- * quotient does not fit); they saturate at U64_MAX instead.
+ * The wide helpers form products in 128 bits (gpugov_mul128()) and
+ * divide 128 by 64 bits in two 32-bit digits, so they need neither a
+ * 128-bit division (a library call) nor the kernel's
+ * mul_u64_u64_div_u64() (which traps on x86-64 when the quotient does not
+ * fit); they saturate at U64_MAX instead.
  */
 #include "gpugov_fixed.h"
-
-#define LO32(x)	((x) & 0xffffffffULL)
-
-/* The 128-bit product a * b as *hi:*lo, from 32-bit halves. */
-static void mul128(u64 a, u64 b, u64 *hi, u64 *lo)
-{
-	u64 ll = LO32(a) * LO32(b);
-	u64 lh = LO32(a) * (b >> 32);
-	u64 hl = (a >> 32) * LO32(b);
-	u64 hh = (a >> 32) * (b >> 32);
-	u64 mid = (ll >> 32) + LO32(lh) + LO32(hl);
-
-	*lo = LO32(ll) | (mid << 32);
-	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-}
-
-/**
- * gpugov_mul_shr64() - floor(a * b / 2^shift), saturating
- * @a: first factor
- * @b: second factor
- * @shift: 0..63
- *
- * The product is formed in 128 bits from 32-bit halves.
- *
- * Return: the shifted product, or U64_MAX if it does not fit 64 bits.
- */
-u64 gpugov_mul_shr64(u64 a, u64 b, u32 shift)
-{
-	u64 hi, lo;
-
-	mul128(a, b, &hi, &lo);
-	shift &= 63;
-	if (!shift)
-		return hi ? U64_MAX : lo;
-	if (hi >> shift)
-		return U64_MAX;
-	return (hi << (64 - shift)) | (lo >> shift);
-}
 
 /*
  * floor(hi:lo / d) for hi < d (so that the quotient fits 64 bits): long
@@ -55,17 +18,14 @@ u64 gpugov_mul_shr64(u64 a, u64 b, u32 shift)
 static u64 div128(u64 hi, u64 lo, u64 d)
 {
 	u64 dh, dl, q1, q0, rhat, mid;
-	u32 s = 0;
+	u32 s = __builtin_clzll(d);	/* d > hi >= 0: d is not 0 */
 
-	while (!(d >> 63)) {
-		d <<= 1;
-		s++;
-	}
+	d <<= s;
 	if (s)
 		hi = (hi << s) | (lo >> (64 - s));
 	lo <<= s;
 	dh = d >> 32;
-	dl = LO32(d);
+	dl = GPUGOV_LO32(d);
 
 	q1 = div64_u64(hi, dh);
 	rhat = hi - q1 * dh;
@@ -79,7 +39,7 @@ static u64 div128(u64 hi, u64 lo, u64 d)
 
 	q0 = div64_u64(mid, dh);
 	rhat = mid - q0 * dh;
-	while ((q0 >> 32) || q0 * dl > ((rhat << 32) | LO32(lo))) {
+	while ((q0 >> 32) || q0 * dl > ((rhat << 32) | GPUGOV_LO32(lo))) {
 		q0--;
 		rhat += dh;
 		if (rhat >> 32)
@@ -100,7 +60,7 @@ u64 gpugov_mul_div64(u64 a, u64 b, u64 c)
 {
 	u64 hi, lo;
 
-	mul128(a, b, &hi, &lo);
+	gpugov_mul128(a, b, &hi, &lo);
 	if (!c)
 		return (hi | lo) ? U64_MAX : 0;
 	if (!hi)
@@ -162,14 +122,4 @@ u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max)
 	if (!den)
 		return num ? max : min_t(u64, 1ULL << shift, max);
 	return min_t(u64, gpugov_div_shl(num, den, shift), max);
-}
-
-/**
- * gpugov_ratio_q16() - num / den as a Q16 ratio, clamped to GPUGOV_RATIO_MAX
- * @num: numerator
- * @den: denominator
- */
-u64 gpugov_ratio_q16(u64 num, u64 den)
-{
-	return gpugov_ratio_fixed(num, den, GPUGOV_Q16_SHIFT, GPUGOV_RATIO_MAX);
 }

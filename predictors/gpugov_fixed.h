@@ -19,11 +19,75 @@
 #define GPUGOV_PS_PER_NS	1000U
 #define GPUGOV_PS_PER_S_KHZ	1000000000U	/* ps per cycle at 1 kHz */
 
-u64 gpugov_mul_shr64(u64 a, u64 b, u32 shift);
+#define GPUGOV_LO32(x)	((x) & 0xffffffffULL)
+
+/*
+ * The 128-bit product a * b as *hi:*lo: one multiply where the compiler
+ * has a 128-bit type (64-bit targets: no library call, only the
+ * multiplication is 128-bit here), else from 32-bit halves.  The
+ * decision's cost is mostly these products (docs/results.md).
+ */
+static inline void gpugov_mul128(u64 a, u64 b, u64 *hi, u64 *lo)
+{
+#ifdef __SIZEOF_INT128__
+	__uint128_t p = (__uint128_t)a * b;
+
+	*lo = (u64)p;
+	*hi = (u64)(p >> 64);
+#else
+	u64 ll = GPUGOV_LO32(a) * GPUGOV_LO32(b);
+	u64 lh = GPUGOV_LO32(a) * (b >> 32);
+	u64 hl = (a >> 32) * GPUGOV_LO32(b);
+	u64 hh = (a >> 32) * (b >> 32);
+	u64 mid = (ll >> 32) + GPUGOV_LO32(lh) + GPUGOV_LO32(hl);
+
+	*lo = GPUGOV_LO32(ll) | (mid << 32);
+	*hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+/**
+ * gpugov_mul_shr64() - floor(a * b / 2^shift), saturating
+ * @a: first factor
+ * @b: second factor
+ * @shift: 0..63
+ *
+ * The product is formed in 128 bits (gpugov_mul128()).
+ *
+ * Return: the shifted product, or U64_MAX if it does not fit 64 bits.
+ */
+static inline u64 gpugov_mul_shr64(u64 a, u64 b, u32 shift)
+{
+	u64 hi, lo;
+
+	gpugov_mul128(a, b, &hi, &lo);
+	shift &= 63;
+	if (!shift)
+		return hi ? U64_MAX : lo;
+	if (hi >> shift)
+		return U64_MAX;
+	return (hi << (64 - shift)) | (lo >> shift);
+}
+
 u64 gpugov_mul_div64(u64 a, u64 b, u64 c);
 u64 gpugov_div_shl(u64 num, u64 den, u32 shift);
 u64 gpugov_ratio_fixed(u64 num, u64 den, u32 shift, u64 max);
-u64 gpugov_ratio_q16(u64 num, u64 den);
+
+/**
+ * gpugov_ratio_q16() - num / den as a Q16 ratio, clamped to GPUGOV_RATIO_MAX
+ * @num: numerator
+ * @den: denominator
+ *
+ * gpugov_ratio_fixed()'s, inline where @num << 16 fits 64 bits (the
+ * policy takes two ratios per OPP).
+ */
+static inline u64 gpugov_ratio_q16(u64 num, u64 den)
+{
+	if (den && !(num >> (64 - GPUGOV_Q16_SHIFT)))
+		return min_t(u64, div64_u64(num << GPUGOV_Q16_SHIFT, den),
+			     GPUGOV_RATIO_MAX);
+	return gpugov_ratio_fixed(num, den, GPUGOV_Q16_SHIFT, GPUGOV_RATIO_MAX);
+}
 
 /**
  * gpugov_mul_div() - floor(a * mul / div), saturating, never trapping

@@ -47,7 +47,8 @@ static u32 khz_dist(u32 a, u32 b)
  * @mem_khz: memory clock (ignored where the table or the caller has none)
  *
  * Closest core clock first, then closest memory clock; ties go to the
- * lower index.
+ * lower index.  The table ascends in core clock: past @core_khz, once an
+ * OPP is further than the best, every later one is too.
  */
 u32 gpugov_opp_nearest(const struct gpugov_opp_table *t, u32 core_khz,
 		       u32 mem_khz)
@@ -59,6 +60,8 @@ u32 gpugov_opp_nearest(const struct gpugov_opp_table *t, u32 core_khz,
 		u32 dc = khz_dist(o->core_khz, core_khz);
 		u32 bc = khz_dist(b->core_khz, core_khz);
 
+		if (o->core_khz > core_khz && dc > bc)
+			break;
 		if (dc < bc || (dc == bc && mem_khz &&
 				khz_dist(o->mem_khz, mem_khz) <
 				khz_dist(b->mem_khz, mem_khz)))

@@ -130,33 +130,29 @@ void gpugov_policy_restart(struct gpugov_policy_state *ps)
 	gpugov_deadline_restart(&ps->deadline);
 }
 
-static u64 metric_q16(enum gpugov_objective obj, u64 re, u64 rt)
-{
-	u64 edp = min_t(u64, gpugov_mul_q16(re, rt), GPUGOV_RATIO_MAX);
-
-	switch (obj) {
-	case GPUGOV_OBJ_ENERGY:
-	case GPUGOV_OBJ_TARGET:
-	case GPUGOV_OBJ_DEADLINE:
-		return re;
-	case GPUGOV_OBJ_ED2P:
-		return min_t(u64, gpugov_mul_q16(edp, rt), GPUGOV_RATIO_MAX);
-	case GPUGOV_OBJ_EDP:
-		return edp;
-	default:
-		return rt;
-	}
-}
-
 /* Below 1/16 a Q16 metric has fewer than 4096 steps: refine. */
 #define REFINE_BELOW	(GPUGOV_Q16_ONE >> 4)
 
-/* Objective at OPP @i relative to OPP @ref. */
+/*
+ * Objective at OPP @i relative to OPP @ref; only the ratios the objective
+ * uses are computed (this runs for every OPP).
+ */
 static u64 metric_rel(enum gpugov_objective obj, const struct gpugov_decision *d,
 		      u32 i, u32 ref)
 {
-	return metric_q16(obj, gpugov_ratio_q16(d->energy_pj[i], d->energy_pj[ref]),
-			  gpugov_ratio_q16(d->time_ps[i], d->time_ps[ref]));
+	u64 re, rt, edp;
+
+	if (obj == GPUGOV_OBJ_ENERGY || obj == GPUGOV_OBJ_TARGET ||
+	    obj == GPUGOV_OBJ_DEADLINE)
+		return gpugov_ratio_q16(d->energy_pj[i], d->energy_pj[ref]);
+	rt = gpugov_ratio_q16(d->time_ps[i], d->time_ps[ref]);
+	if (obj != GPUGOV_OBJ_EDP && obj != GPUGOV_OBJ_ED2P)
+		return rt;
+	re = gpugov_ratio_q16(d->energy_pj[i], d->energy_pj[ref]);
+	edp = min_t(u64, gpugov_mul_q16(re, rt), GPUGOV_RATIO_MAX);
+	if (obj == GPUGOV_OBJ_ED2P)
+		return min_t(u64, gpugov_mul_q16(edp, rt), GPUGOV_RATIO_MAX);
+	return edp;
 }
 
 /*
@@ -233,12 +229,13 @@ static u32 argmin_metric(enum gpugov_objective obj,
 		    metric_rel(obj, d, top, ref);
 
 	for (i = r->lo; i < top; i++) {
-		u64 m;
+		u64 m = ref == d->cur ? d->metric_q16[i] :
+			metric_rel(obj, d, i, ref);
 
-		if (!feasible(b, d, i, top))
+		/* the metric first: it is cheaper than the time bound */
+		if (m > mbest || !feasible(b, d, i, top))
 			continue;
-		m = ref == d->cur ? d->metric_q16[i] : metric_rel(obj, d, i, ref);
-		if (m < mbest || (m == mbest && wins_tie(b, d, i, best))) {
+		if (m < mbest || wins_tie(b, d, i, best)) {
 			best = i;
 			mbest = m;
 		}
@@ -277,15 +274,11 @@ static void decide(const struct gpugov_policy_params *p,
 {
 	enum gpugov_objective obj = p->objective;
 	u32 top = r->hi, i, pass, best, slowdown = p->max_slowdown_pct;
-	struct gpugov_energy_base eb;
 	struct time_bound b = { .limit_q16 = U64_MAX };
 
 	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
 	d->limit_ps = 0;
-	gpugov_energy_base_init(&p->power, s, &eb);
-	for (i = 0; i < t->nr; i++)
-		d->energy_pj[i] = gpugov_energy_at(&p->power, &eb, &t->opp[i],
-						   d->time_ps[i]);
+	gpugov_energies_pj(&p->power, t, s, d->time_ps, d->energy_pj);
 	for (i = 0; i < t->nr; i++)
 		d->metric_q16[i] = metric_rel(p->objective, d, i, d->cur);
 	if (!min_t(u64, s->busy_ns, s->interval_ns)) {

@@ -140,16 +140,6 @@ struct gpugov_opp_range {
 	u32 hi;
 };
 
-/**
- * struct gpugov_energy_base - sample-only parts of the energy model
- * @dyn_1v_pj: dynamic energy of the sample's work at 1 V
- * @interval_ps: the sample's interval
- */
-struct gpugov_energy_base {
-	u64 dyn_1v_pj;
-	u64 interval_ps;
-};
-
 extern const char *const gpugov_objective_names[GPUGOV_NR_OBJ];
 extern const char *const gpugov_reason_names[GPUGOV_NR_REASON];
 
@@ -157,17 +147,15 @@ int gpugov_objective_find(const char *name, size_t len);
 void gpugov_policy_defaults(struct gpugov_policy_params *p);
 void gpugov_policy_state_init(struct gpugov_policy_state *ps);
 void gpugov_policy_restart(struct gpugov_policy_state *ps);
-void gpugov_energy_base_init(const struct gpugov_power_params *pw,
-			     const struct gpugov_sample *s,
-			     struct gpugov_energy_base *b);
 u64 gpugov_idle_uw(const struct gpugov_power_params *pw,
 		   const struct gpugov_opp *o);
-u64 gpugov_energy_at(const struct gpugov_power_params *pw,
-		     const struct gpugov_energy_base *b,
-		     const struct gpugov_opp *o, u64 time_ps);
 u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps);
+void gpugov_energies_pj(const struct gpugov_power_params *pw,
+			const struct gpugov_opp_table *t,
+			const struct gpugov_sample *s, const u64 *time_ps,
+			u64 *energy_pj);
 enum gpugov_pred_id gpugov_decision_predict(const struct gpugov_pred_state *st,
 					    enum gpugov_pred_id wanted,
 					    const struct gpugov_sample *s,

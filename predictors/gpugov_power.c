@@ -26,23 +26,34 @@
 #define MCYC_PER_PS_KHZ	1000000U	/* ps * kHz / 10^6 = cycles / 1000 */
 #define MCYC_PER_KCYC	1000000U	/* uW * mcycles / 10^6 = pJ at 1 V */
 
-/* uW * ps -> pJ, for powers of any u64 size */
-static u64 power_time_pj(u64 uw, u64 ps)
+/*
+ * uW * ps -> pJ, for powers of any u64 size: in 32-bit parts, a loop
+ * rather than a recursion so that it inlines (it runs for every OPP).
+ */
+static inline u64 power_time_pj(u64 uw, u64 ps)
 {
-	if (uw > U32_MAX)
-		return gpugov_sat_add(gpugov_mul_div(ps, U32_MAX, PS_PER_US),
-				      power_time_pj(uw - U32_MAX, ps));
-	return gpugov_mul_div(ps, (u32)uw, PS_PER_US);
+	u64 e = 0;
+
+	for (; uw > U32_MAX; uw -= U32_MAX)
+		e = gpugov_sat_add(e, gpugov_mul_div(ps, U32_MAX, PS_PER_US));
+	return gpugov_sat_add(e, gpugov_mul_div(ps, (u32)uw, PS_PER_US));
 }
 
 /**
- * gpugov_energy_base_init() - the parts of the energy model that depend on
- * the sample only, computed once per decision
- * @pw: model coefficients
- * @s: the sample whose work is being moved between OPPs
- * @b: out
+ * struct gpugov_energy_base - sample-only parts of the energy model
+ * @dyn_1v_pj: dynamic energy of the sample's work at 1 V
+ * @interval_ps: the sample's interval
  */
-void gpugov_energy_base_init(const struct gpugov_power_params *pw,
+struct gpugov_energy_base {
+	u64 dyn_1v_pj;
+	u64 interval_ps;
+};
+
+/*
+ * The parts of the energy model that depend on the sample only, computed
+ * once per decision.
+ */
+static void energy_base_init(const struct gpugov_power_params *pw,
 			     const struct gpugov_sample *s,
 			     struct gpugov_energy_base *b)
 {
@@ -67,18 +78,13 @@ u64 gpugov_idle_uw(const struct gpugov_power_params *pw,
 			      UV_PER_V) + pw->idle_uw;
 }
 
-/**
- * gpugov_energy_at() - predicted energy of the sample's interval at an OPP
- * @pw: model coefficients, used where the OPP has no energy-model power
- * @b: from gpugov_energy_base_init() for the sample
- * @o: the OPP
- * @time_ps: predicted busy time at @o
- *
- * Return: energy in pJ, saturated at U64_MAX.
+/*
+ * Predicted energy of the sample's interval at OPP @o, its busy time there
+ * @time_ps, with @b from energy_base_init(): pJ, saturated at U64_MAX.
  */
-u64 gpugov_energy_at(const struct gpugov_power_params *pw,
-		     const struct gpugov_energy_base *b,
-		     const struct gpugov_opp *o, u64 time_ps)
+static inline u64 energy_at(const struct gpugov_power_params *pw,
+			    const struct gpugov_energy_base *b,
+			    const struct gpugov_opp *o, u64 time_ps)
 {
 	u64 uv = o->uv ? o->uv : UV_PER_V, v2 = uv * uv / UV_PER_V, e, busy_uw;
 
@@ -118,6 +124,28 @@ u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 {
 	struct gpugov_energy_base b;
 
-	gpugov_energy_base_init(pw, s, &b);
-	return gpugov_energy_at(pw, &b, &t->opp[idx], time_ps);
+	energy_base_init(pw, s, &b);
+	return energy_at(pw, &b, &t->opp[idx], time_ps);
+}
+
+/**
+ * gpugov_energies_pj() - predicted energy of the sample's interval at every
+ * OPP (gpugov_energy_pj() of each)
+ * @pw: model coefficients, used where the table has no energy model
+ * @t: OPP table
+ * @s: the sample whose work is being moved
+ * @time_ps: predicted busy time at each OPP of @t
+ * @energy_pj: out, t->nr energies in pJ, saturated at U64_MAX
+ */
+void gpugov_energies_pj(const struct gpugov_power_params *pw,
+			const struct gpugov_opp_table *t,
+			const struct gpugov_sample *s, const u64 *time_ps,
+			u64 *energy_pj)
+{
+	struct gpugov_energy_base b;
+	u32 i;
+
+	energy_base_init(pw, s, &b);
+	for (i = 0; i < t->nr; i++)
+		energy_pj[i] = energy_at(pw, &b, &t->opp[i], time_ps[i]);
 }

@@ -196,29 +196,6 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc)
 }
 
 /**
- * gpugov_mem_ps() - memory-bound time moved to another memory clock
- * @s: sample, measured at s->mem_khz
- * @ps: the part of its busy time a core-clock model deems memory-bound
- * @to: the OPP predicted for
- *
- * The core-clock models (seeds 000 and 004) leave memory time unchanged,
- * which is right for a core-only DVFS domain.  Where an OPP also moves the
- * memory clock, keeping it unchanged would make every lower memory clock
- * look free; to first order DRAM latency and transfer time scale with the
- * memory clock period, so the memory-bound part is scaled by
- * mem_f1 / mem_f2.  (The core + memory model, Wang & Chu, models this
- * properly.)  Unchanged where either clock is unknown.
- */
-u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
-		  const struct gpugov_opp *to)
-{
-	if (!(s->caps & GPUGOV_CAP_MEM_KHZ) || !s->mem_khz || !to->mem_khz ||
-	    to->mem_khz == s->mem_khz)
-		return ps;
-	return gpugov_scale_ps(ps, s->mem_khz, to->mem_khz);
-}
-
-/**
  * gpugov_linear_time_ps() - the classic two-part model, CRISP eq. (2)
  * @s: sample measured at f1 = s->core_khz
  * @mem_cyc: T_Memory in core cycles, the part that does not scale

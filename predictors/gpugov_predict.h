@@ -14,6 +14,7 @@
 #include "gpugov_sample.h"
 #include "gpugov_coremem.h"
 #include "gpugov_pcstall.h"
+#include "gpugov_fixed.h"
 
 enum gpugov_pred_id {
 	GPUGOV_PRED_STALL,
@@ -101,8 +102,30 @@ bool gpugov_pred_bounded(const struct gpugov_pred_state *st,
 u64 gpugov_busy_ps(const struct gpugov_sample *s);
 bool gpugov_saturated(const struct gpugov_sample *s);
 u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
-u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
-		  const struct gpugov_opp *to);
+/**
+ * gpugov_mem_ps() - memory-bound time moved to another memory clock
+ * @s: sample, measured at s->mem_khz
+ * @ps: the part of its busy time a core-clock model deems memory-bound
+ * @to: the OPP predicted for
+ *
+ * The core-clock models (seeds 000 and 004) leave memory time unchanged,
+ * which is right for a core-only DVFS domain.  Where an OPP also moves the
+ * memory clock, keeping it unchanged would make every lower memory clock
+ * look free; to first order DRAM latency and transfer time scale with the
+ * memory clock period, so the memory-bound part is scaled by
+ * mem_f1 / mem_f2.  (The core + memory model, Wang & Chu, models this
+ * properly.)  Unchanged where either clock is unknown.  Inline: it runs
+ * for every OPP, several times in CRISP.
+ */
+static inline u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
+				const struct gpugov_opp *to)
+{
+	if (!(s->caps & GPUGOV_CAP_MEM_KHZ) || !s->mem_khz || !to->mem_khz ||
+	    to->mem_khz == s->mem_khz)
+		return ps;
+	return gpugov_scale_ps(ps, s->mem_khz, to->mem_khz);
+}
+
 u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,
 			  const struct gpugov_opp *to);
 

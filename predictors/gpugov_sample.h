@@ -31,7 +31,7 @@
 #define GPUGOV_CAP_ALL		(BIT(15) - 1)
 
 #define GPUGOV_MAX_WAVES	64
-#define GPUGOV_MAX_OPPS		64
+#define GPUGOV_MAX_OPPS		128
 
 /**
  * struct gpugov_wave - one wavefront (warp) over one interval, for PCSTALL

@@ -154,8 +154,8 @@ check "60k kernels (0.8 MB) import in seconds and 100 MB: kernels and rows not s
 awk 'BEGIN { print "kernel,core_mhz,time_ms"
 	     for (i = 0; i < 300000; i++) printf "k,%d,1\n", 100000 + i }' >"$tmp/pairs.csv"
 limits 150000 10 "$bin" import csv "$tmp/pairs.csv" --out "$tmp/pairs" >"$tmp/out" 2>"$tmp/err"; st=$?
-check "3.3 MB, one kernel at 300k clock pairs: refused in seconds and 150 MB, naming the 65th" \
-	sh -c "[ $st -eq 2 ] && grep -q 'pairs.csv:66: kernel k has more than 64 clock pairs' \"$tmp/err\""
+check "3.3 MB, one kernel at 300k clock pairs: refused in seconds and 150 MB, naming the 129th (GPUGOV_MAX_OPPS 128)" \
+	sh -c "[ $st -eq 2 ] && grep -q 'pairs.csv:130: kernel k has more than 128 clock pairs' \"$tmp/err\""
 
 # ---- header ----
 imp_says "a column named twice refused (the last one won)" dup-col.csv 2 \
@@ -200,7 +200,7 @@ check "accuracy by default: every model it skips is listed, exit 0" \
 # ---- --base is an OPP index ----
 "$bin" accuracy --base 1000 "$tmp/good/k1.trace" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "--base 1000: exit 2, says OPP index and the valid range" \
-	sh -c "[ $st -eq 2 ] && grep -q \"'1000' is not an OPP index: give 0 (the lowest OPP) to 63, or top\" \"$tmp/err\""
+	sh -c "[ $st -eq 2 ] && grep -q \"'1000' is not an OPP index: give 0 (the lowest OPP) to 127, or top\" \"$tmp/err\""
 "$bin" accuracy --base 2 "$tmp/good/k1.trace" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "--base beyond a trace's table: the trace's valid range" \
 	sh -c "[ $st -eq 2 ] && grep -q 'it has 2 OPPs, indices 0 (the lowest) to 1' \"$tmp/err\""

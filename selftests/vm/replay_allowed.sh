@@ -67,7 +67,7 @@ refused() {
 		nok "$desc: unclear error: $(head -c 90 "$dir/bad.err")"
 	fi
 }
-for bad in "3:1" "1" "a:2" "1:" ":2" "1:99"; do
+for bad in "3:1" "1" "a:2" "1:" ":2" "1:128"; do
 	refused "--allowed '$bad'" "bad value '$bad'" --allowed "$bad"
 done
 printf 'segment,lo,hi\n5,0,3\n5,0,2\n' >"$dir/dup.csv"

@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bench_decide.c - cost of one governor decision (predict at every OPP,
- * then choose) per model and objective, at 8, 16 and 32 OPPs.
+ * bench_decide.c - cost of one governor decision (observe, predict at
+ * every OPP, then choose) per model and objective, at 8, 16, 32 and 110
+ * OPPs (110: the core clocks a firmware-governed GPU lists, such as
+ * NVIDIA's H200).
  *
- * usage: bench_decide [--iters N] [--csv] [--one OPPS PREDICTOR OBJECTIVE]
+ * usage: bench_decide [--iters N] [--csv] [--list]
+ *		       [--one OPPS PREDICTOR OBJECTIVE]
  *
  * Prints ns per decision measured with CLOCK_MONOTONIC over N decisions on
  * a rotating set of pseudo-random samples.  Run it under
  * `valgrind --tool=callgrind` with a small N to count instructions instead
- * (the make target `bench-decide` does both).
+ * (the make target `bench-decide` does both; --list prints the cells it
+ * runs, one "OPPS PREDICTOR OBJECTIVE" a line).  Samples carry every
+ * counter; per-wave records only for PCSTALL, the one model that reads
+ * them, all GPUGOV_MAX_WAVES of them (the most a decision can cost).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +25,11 @@
 
 #define NSAMPLES 64
 
+/* Code regions of the synthetic waves: more than fit PCSTALL's table. */
+#define NREGIONS 160
+
 static struct gpugov_sample samples[NSAMPLES];
+static const u32 sizes[] = { 8, 16, 32, 110 };
 
 static u64 next_rand(u64 *x)
 {
@@ -27,6 +37,24 @@ static u64 next_rand(u64 *x)
 	*x ^= *x >> 7;
 	*x ^= *x << 17;
 	return *x;
+}
+
+/* Waves resident for part of the epoch's @cyc cycles, PCs in NREGIONS. */
+static void make_waves(struct gpugov_sample *s, u64 cyc, u64 *x)
+{
+	u32 i;
+
+	s->nr_waves = GPUGOV_MAX_WAVES;
+	for (i = 0; i < GPUGOV_MAX_WAVES; i++) {
+		struct gpugov_wave *w = &s->waves[i];
+
+		w->pc_start = (next_rand(x) % NREGIONS) << 4;
+		w->pc_end = (next_rand(x) % NREGIONS) << 4;
+		w->core_cyc = cyc / 2 + next_rand(x) % (cyc / 2 + 1);
+		w->stall_cyc = next_rand(x) % (w->core_cyc + 1);
+		w->insts = w->core_cyc - w->stall_cyc + next_rand(x) % 64;
+		w->age_rank = i;
+	}
 }
 
 static void make_inputs(struct gpugov_opp_table *t, u32 nr)
@@ -47,7 +75,6 @@ static void make_inputs(struct gpugov_opp_table *t, u32 nr)
 		s->interval_ns = 10000 + next_rand(&x) % 1000000;
 		s->busy_ns = s->interval_ns / 2 + next_rand(&x) % (s->interval_ns / 2);
 		s->core_khz = t->opp[next_rand(&x) % nr].core_khz;
-		s->caps = GPUGOV_CAP_ALL & ~GPUGOV_CAP_WAVES;
 		cyc = s->busy_ns * s->core_khz / 1000000;
 		s->lcp_cyc = next_rand(&x) % (cyc + 1);
 		s->load_stall_cyc = next_rand(&x) % (s->lcp_cyc + 1);
@@ -65,7 +92,18 @@ static void make_inputs(struct gpugov_opp_table *t, u32 nr)
 		s->warps = 1024;
 		s->occupancy_q16 = 40000;
 		s->mem_khz = 1000000;
+		make_waves(s, cyc, &x);
 	}
+}
+
+/* Only PCSTALL gets the waves, so that the others pay no table update. */
+static void set_waves(bool on)
+{
+	u32 i;
+
+	for (i = 0; i < NSAMPLES; i++)
+		samples[i].caps = on ? GPUGOV_CAP_ALL :
+				  GPUGOV_CAP_ALL & ~GPUGOV_CAP_WAVES;
 }
 
 static double now_ns(void)
@@ -78,17 +116,16 @@ static double now_ns(void)
 
 int main(int argc, char **argv)
 {
-	static const u32 sizes[] = { 8, 16, 32 };
-
 	static struct gpugov_decision d;
 	static struct gpugov_policy_state ps;
 	struct gpugov_policy_params p;
 	struct gpugov_pred_state st;
 	struct gpugov_opp_table t;
 	long iters = 200000, i;
-	int csv = 0, a, pred, obj, one_pred = -1, one_obj = -1;
+	int csv = 0, list = 0, a, pred, obj, one_pred = -1, one_obj = -1;
 	u32 one_opps = 0;
-	size_t z;
+	const u32 *sz = sizes;
+	size_t z, nsz = ARRAY_SIZE(sizes);
 	volatile u32 sink = 0;
 
 	for (a = 1; a < argc; a++) {
@@ -96,6 +133,8 @@ int main(int argc, char **argv)
 			iters = strtol(argv[++a], NULL, 10);
 		else if (!strcmp(argv[a], "--csv"))
 			csv = 1;
+		else if (!strcmp(argv[a], "--list"))
+			list = 1;
 		else if (!strcmp(argv[a], "--one") && a + 3 < argc) {
 			one_opps = (u32)strtoul(argv[a + 1], NULL, 10);
 			one_pred = gpugov_predictor_find(argv[a + 2], strlen(argv[a + 2]));
@@ -108,21 +147,33 @@ int main(int argc, char **argv)
 			}
 		} else {
 			fprintf(stderr, "usage: bench_decide [--iters N] [--csv] "
-				"[--one OPPS PREDICTOR OBJECTIVE]\n");
+				"[--list] [--one OPPS PREDICTOR OBJECTIVE]\n");
 			return 2;
 		}
 	}
 	if (iters < 1)
 		iters = 1;
+	if (list) {
+		for (z = 0; z < ARRAY_SIZE(sizes); z++)
+			for (pred = 0; pred < GPUGOV_NR_PRED; pred++)
+				for (obj = 0; obj < GPUGOV_NR_OBJ; obj++)
+					printf("%u %s %s\n", sizes[z],
+					       gpugov_predictor(pred)->name,
+					       gpugov_objective_names[obj]);
+		return 0;
+	}
 	printf(csv ? "opps,predictor,objective,ns_per_decision\n" :
 	       "ns per decision (predict at every OPP + choose), %ld decisions each\n"
-	       "opps predictor objective      ns\n", iters);
-	for (z = 0; z < ARRAY_SIZE(sizes); z++) {
-		if (one_opps && sizes[z] != one_opps)
-			continue;
-		make_inputs(&t, sizes[z]);
+	       "opps predictor objective        ns\n", iters);
+	if (one_opps) {
+		sz = &one_opps;
+		nsz = 1;
+	}
+	for (z = 0; z < nsz; z++) {
+		make_inputs(&t, sz[z]);
 		for (pred = 0; pred < GPUGOV_NR_PRED; pred++) {
-			for (obj = GPUGOV_OBJ_EDP; obj < GPUGOV_NR_OBJ; obj++) {
+			set_waves(pred == GPUGOV_PRED_PCSTALL);
+			for (obj = 0; obj < GPUGOV_NR_OBJ; obj++) {
 				double t0;
 
 				if (one_opps && (pred != one_pred || obj != one_obj))
@@ -141,8 +192,8 @@ int main(int argc, char **argv)
 					gpugov_decide(&p, &ps, &t, s, &d);
 					sink += d.chosen;
 				}
-				printf(csv ? "%u,%s,%s,%.1f\n" : "%4u %-9s %-9s %7.1f\n",
-				       sizes[z], gpugov_predictor(pred)->name,
+				printf(csv ? "%u,%s,%s,%.1f\n" : "%4u %-9s %-11s %7.1f\n",
+				       sz[z], gpugov_predictor(pred)->name,
 				       gpugov_objective_names[obj], (now_ns() - t0) / iters);
 			}
 		}

@@ -53,15 +53,18 @@ $(SAN)/$(1)/gpugov-replay: $(SAN)/$(1)/obj/tools/replay/replay.o $(SAN)/$(1)/lib
 $(SAN)/$(1)/gpugov-sim: $(SAN)/$(1)/obj/tools/sim/sim_main.o $(SAN)/$(1)/libsan.a
 	$(SAN_CC) $(SAN_FLAGS_$(1)) -o $$@ $$^ $(LDLIBS_USER)
 
-# replay-cli finds its trace generator beside the binary under test.
-$(SAN)/$(1)/mk_small_sweep: $(SAN)/$(1)/obj/selftests/tools/mk_small_sweep.o $(SAN)/$(1)/libsan.a
+# replay-cli finds its trace generators beside the binary under test.
+$(SAN)/$(1)/%: $(SAN)/$(1)/obj/selftests/tools/%.o $(SAN)/$(1)/libsan.a
+	$(SAN_CC) $(SAN_FLAGS_$(1)) -o $$@ $$^ $(LDLIBS_USER)
+$(SAN)/$(1)/%: $(SAN)/$(1)/obj/tools/bench/%.o $(SAN)/$(1)/libsan.a
 	$(SAN_CC) $(SAN_FLAGS_$(1)) -o $$@ $$^ $(LDLIBS_USER)
 
 CHECK_SUITES += unit-$(1) cli-$(1)
 unit-$(1): $(UNIT_SRCS:selftests/unit/%.c=$(SAN)/$(1)/unit/%)
 	@selftests/tools/run_sanitized.sh $(1) $(SAN)/$(1)/reports unit $$^
 
-cli-$(1): $(SAN)/$(1)/gpugov-replay $(SAN)/$(1)/gpugov-sim $(SAN)/$(1)/mk_small_sweep
+cli-$(1): $(SAN)/$(1)/gpugov-replay $(SAN)/$(1)/gpugov-sim $(SAN)/$(1)/mk_small_sweep \
+		$(SAN)/$(1)/bench_frames
 	@scripts/deps.sh plot bench
 	@selftests/tools/run_sanitized.sh $(1) $(SAN)/$(1)/reports cli \
 		$(SAN)/$(1)/gpugov-replay $(SAN)/$(1)/gpugov-sim

@@ -21,8 +21,8 @@
 FUZZ_CC ?= clang
 FUZZ := $(BUILD)/fuzz
 FUZZ_S ?= 60
-FUZZ_TARGETS ?= trace wl gpu import policy fixed
-FUZZ_ALL := trace wl gpu import policy fixed
+FUZZ_ALL := trace wl gpu import policy fixed rows sample sim coremem policy_range
+FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS := $(filter-out -O2,$(CFLAGS_USER)) -O1 -fno-omit-frame-pointer \
 	$(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iselftests/fuzz
@@ -45,12 +45,22 @@ FZ_EXTRA_gpu := fuzz_sim_input
 FZ_EXTRA_import := import_check
 FZ_EXTRA_policy := policy_input
 FZ_EXTRA_fixed :=
+FZ_EXTRA_rows :=
+FZ_EXTRA_sample :=
+FZ_EXTRA_sim := fuzz_sim_input
+FZ_EXTRA_coremem := policy_input
+FZ_EXTRA_policy_range := policy_input
+# plot's gnuplot, replaced by a stream in memory (fuzz_rows.c)
+FZ_LDFLAGS_rows := -Wl,--wrap=popen -Wl,--wrap=pclose
 
 $(FUZZ)/obj/tools/sim/%.o: FUZZ_CFLAGS += -Itools/sim \
 	-fsanitize=unsigned-shift-base -fno-sanitize-recover=unsigned-shift-base
 $(FUZZ)/obj/selftests/fuzz/fuzz_wl.o $(FUZZ)/obj/selftests/fuzz/fuzz_gpu.o \
+$(FUZZ)/obj/selftests/fuzz/fuzz_sim.o \
 $(FUZZ)/obj/selftests/fuzz/fuzz_sim_input.o: FUZZ_CFLAGS += -Itools/sim
-$(FUZZ)/obj/selftests/fuzz/fuzz_import.o: FUZZ_CFLAGS += -Itools/replay
+$(FUZZ)/obj/selftests/fuzz/fuzz_import.o $(FUZZ)/obj/selftests/fuzz/fuzz_rows.o \
+$(FUZZ)/obj/selftests/fuzz/fuzz_sample.o \
+$(FUZZ)/obj/selftests/fuzz/fuzz_policy_range.o: FUZZ_CFLAGS += -Itools/replay
 
 .PHONY: fuzz fuzz-deps fuzz-build fuzz-merge fuzz-replay
 
@@ -70,7 +80,7 @@ define fuzz_bin
 $(FUZZ)/fuzz_$(1): $(FUZZ)/obj/selftests/fuzz/fuzz_$(1).o \
 		$(FZ_EXTRA_$(1):%=$(FUZZ)/obj/selftests/fuzz/%.o) \
 		$(FUZZ)/obj/selftests/fuzz/fuzz_util.o $(FZ_LIB)
-	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $$@ $$^ $(LDLIBS_USER)
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) $(FZ_LDFLAGS_$(1)) -o $$@ $$^ $(LDLIBS_USER)
 endef
 $(foreach t,$(FUZZ_ALL),$(eval $(call fuzz_bin,$(t))))
 

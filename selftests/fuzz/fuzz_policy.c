@@ -28,9 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum gpugov_pred_id wanted, used;
 	int step;
 
-	policy_input_params(&b, &p, &st);
-	wanted = fuzz_u8(&b) % GPUGOV_NR_PRED;
-	if (policy_input_table(&b, &t))
+	if (policy_input_device(&b, &p, &st, &wanted, &t))
 		return 0;
 	gpugov_policy_state_init(&ps);
 	for (step = 0; step < MAX_STEPS && b.left; step++) {

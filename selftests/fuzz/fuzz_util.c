@@ -40,6 +40,8 @@ size_t fuzz_opts_parse(const uint8_t *data, size_t size, struct fuzz_opts *o)
 		} else if (!strncmp(tok, "scale=", 6)) {
 			o->scale = atof(tok + 6);	/* as gpugov-sim reads it */
 			o->has_scale = 1;
+		} else if (!strncmp(tok, "opps=", 5)) {
+			snprintf(o->opps, sizeof(o->opps), "%s", tok + 5);
 		}
 	}
 	return nl ? len + 1 : size;
@@ -132,6 +134,28 @@ void fuzz_clear_dir(const char *dir)
 int fuzz_has(const uint8_t *data, size_t size, const char *needle)
 {
 	return memmem(data, size, needle, strlen(needle)) != NULL;
+}
+
+/*
+ * Whether the message @err names @path as gpugov_err_at() does: the path,
+ * or "..." and the path's tail where the whole does not fit, then ':'.
+ */
+int fuzz_names_path(const char *err, const char *path)
+{
+	size_t plen = strlen(path);
+	const char *colon;
+
+	if (!strncmp(err, path, plen))
+		return err[plen] == ':';
+	if (strncmp(err, "...", 3))
+		return 0;
+	for (colon = strchr(err + 3, ':'); colon; colon = strchr(colon + 1, ':')) {
+		size_t n = colon - (err + 3);
+
+		if (n <= plen && !memcmp(err + 3, path + plen - n, n))
+			return 1;
+	}
+	return 0;
 }
 
 u8 fuzz_u8(struct fuzz_bytes *b)

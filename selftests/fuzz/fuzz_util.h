@@ -3,11 +3,12 @@
  * fuzz_util.h - what the libFuzzer harnesses share.
  *
  * Text inputs may start with one harness option line,
- *	#fuzz: path=N scale=X
+ *	#fuzz: path=N scale=X opps=LIST
  * which the harness strips before the tool sees the rest: path=N makes the
  * file name the tool is given N characters long (it still names the same
  * file: "./" components pad it), so that error paths that print the name
- * are exercised with long names; scale=X is gpugov-sim's --scale.  The
+ * are exercised with long names; scale=X is gpugov-sim's --scale;
+ * opps=LIST is gpugov-replay's --opps (the `sample` target).  The
  * line starts with '#' so that a reproducer stays a valid comment-bearing
  * input for the real tools.
  *
@@ -27,6 +28,7 @@ struct fuzz_opts {
 	size_t path_len;	/* 0: the plain short name */
 	double scale;		/* 1.0 unless given */
 	int has_scale;
+	char opps[200];		/* "" unless given */
 };
 
 size_t fuzz_opts_parse(const uint8_t *data, size_t size, struct fuzz_opts *o);
@@ -36,6 +38,7 @@ char *fuzz_write_file(const char *name, const uint8_t *data, size_t size);
 char *fuzz_padded_path(const char *path, size_t len);
 void fuzz_clear_dir(const char *dir);
 int fuzz_has(const uint8_t *data, size_t size, const char *needle);
+int fuzz_names_path(const char *err, const char *path);
 
 struct fuzz_bytes {
 	const uint8_t *p;

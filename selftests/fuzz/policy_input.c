@@ -72,6 +72,19 @@ void policy_input_params(struct fuzz_bytes *b, struct gpugov_policy_params *p,
 		gpugov_coremem_defaults_2019(&st->coremem);
 }
 
+/*
+ * One device as the policy targets read it: configuration, the model
+ * wanted, then the OPP table.  Return: 0, or -1 if the table is invalid.
+ */
+int policy_input_device(struct fuzz_bytes *b, struct gpugov_policy_params *p,
+			struct gpugov_pred_state *st, enum gpugov_pred_id *wanted,
+			struct gpugov_opp_table *t)
+{
+	policy_input_params(b, p, st);
+	*wanted = fuzz_u8(b) % GPUGOV_NR_PRED;
+	return policy_input_table(b, t);
+}
+
 static u32 pick_clock(struct fuzz_bytes *b, const struct gpugov_opp_table *t,
 		 int mem)
 {

@@ -12,6 +12,9 @@
 int policy_input_table(struct fuzz_bytes *b, struct gpugov_opp_table *t);
 void policy_input_params(struct fuzz_bytes *b, struct gpugov_policy_params *p,
 			 struct gpugov_pred_state *st);
+int policy_input_device(struct fuzz_bytes *b, struct gpugov_policy_params *p,
+			struct gpugov_pred_state *st, enum gpugov_pred_id *wanted,
+			struct gpugov_opp_table *t);
 void policy_input_sample(struct fuzz_bytes *b,
 			 const struct gpugov_opp_table *t,
 			 struct gpugov_sample *s);

@@ -23,8 +23,14 @@ trap 'rm -rf "$TMPDIR"' EXIT
 total=0
 for t in "$@"; do
 	mkdir -p "$dir/work/$t" "$dir/artifacts/$t"
+	# a target's dictionary is its format's; sim reads two formats
+	formats=$t
+	[ "$t" = sim ] && formats="gpu wl sim"
 	dict=()
-	[ -f "$here/$t.dict" ] && dict=(-dict="$here/$t.dict")
+	for d in $formats; do
+		[ -f "$here/$d.dict" ] && cat "$here/$d.dict"
+	done >"$dir/$t.dict"
+	[ -s "$dir/$t.dict" ] && dict=(-dict="$dir/$t.dict")
 	log=$dir/fuzz-$t.log
 	nice -n 10 "$dir/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 \
 		-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \

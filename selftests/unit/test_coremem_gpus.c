@@ -396,6 +396,40 @@ static void test_file_bad(void)
 	       strstr(err, "none.gpu: No such file"), "missing file named");
 }
 
+/*
+ * A path longer than the error buffer (PATH_MAX allows 4096 bytes, the
+ * tools' buffers hold 512) gives way to the line and the reason: once the
+ * message was "PATH:LINE: reason" cut after the path, naming neither.
+ */
+static void test_file_long_path(void)
+{
+	static const struct {
+		const char *text, *want, *what;
+	} bad[] = {
+		{ "base = v100\nsm_count = 0\n", "long.cm:2: sm_count:", "a bad value" },
+		{ "base = v100\n" "x = 1\n", "long.cm:2: unknown key 'x'", "an unknown key" },
+		{ "# nothing\n", "long.cm: no keys", "no keys" },
+		{ "sm_count = 16\n", "long.cm: missing key(s)", "missing keys" },
+	};
+	char err[COREMEM_GPU_ERR_MAX], path[1024];
+	struct gpugov_coremem_params p;
+	int n, i;
+	u32 k;
+
+	n = snprintf(path, sizeof(path), "%s/", tmpdir);
+	for (i = 0; i < 400; i++)
+		n += snprintf(path + n, sizeof(path) - n, "./");
+	snprintf(path + n, sizeof(path) - n, "long.cm");
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		put("long.cm", bad[k].text, strlen(bad[k].text));
+		if (!tap_ok(coremem_gpu_parse_file(path, &p, err, sizeof(err)) &&
+			    strstr(err, bad[k].want),
+			    "file refused under an 800-byte path: %s, still named as FILE:LINE",
+			    bad[k].what))
+			tap_diag("got '%s'", err);
+	}
+}
+
 static int load_text(const char *text, struct gpugov_trace *t, char *err)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
@@ -525,6 +559,7 @@ int main(void)
 	test_predictor();
 	test_file_good();
 	test_file_bad();
+	test_file_long_path();
 	test_trace_header();
 	test_write();
 	ret = tap_done("test_coremem_gpus");

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "coremem_gpu.h"
+#include "errfmt.h"
 #include "lines.h"
 #include "strnum.h"
 
@@ -283,32 +284,39 @@ static int parse_line(const char *line, size_t len, int nkeys,
 	return 0;
 }
 
-/* After the last line: every key given (or a base), and a usable result. */
+/*
+ * After the last line: every key given (or a base), and a usable result.
+ * Messages name @path as gpugov_err_at() does, so that a long path gives
+ * way to the reason rather than the other way round.
+ */
 static int check_complete(const char *path, const bool *seen, bool based,
 			  const struct gpugov_coremem_params *p, char *err,
 			  size_t errlen)
 {
+	char msg[COREMEM_GPU_ERR_MAX];
 	size_t i;
 	int n;
 
 	if (!based) {
-		n = snprintf(err, errlen, "%s: missing key(s) (or give 'base = "
-			     "NAME' first):", path);
+		bool missing = false;
+
+		n = snprintf(msg, sizeof(msg), "missing key(s) (or give 'base = "
+			     "NAME' first):");
 		for (i = 0; i < NR_KEYS; i++) {
 			if (seen[i])
 				continue;
-			if (n >= 0 && (size_t)n < errlen)
-				n += snprintf(err + n, errlen - n, " %s",
+			missing = true;
+			if (n >= 0 && (size_t)n < sizeof(msg))
+				n += snprintf(msg + n, sizeof(msg) - n, " %s",
 					      cm_keys[i].name);
-			else
-				break;
 		}
-		for (i = 0; i < NR_KEYS; i++)
-			if (!seen[i])
-				return -1;
+		if (missing) {
+			gpugov_err_at(err, errlen, path, 0, "%s", msg);
+			return -1;
+		}
 	}
 	if (!gpugov_coremem_params_ok(p)) {
-		snprintf(err, errlen, "%s: not a usable GPU description", path);
+		gpugov_err_at(err, errlen, path, 0, "not a usable GPU description");
 		return -1;
 	}
 	return 0;
@@ -339,8 +347,8 @@ int coremem_gpu_parse_file(const char *path, struct gpugov_coremem_params *p,
 
 		rc = 0;
 		if (l.len >= LINE_MAX_LEN) {
-			snprintf(err, errlen, "%s:%lu: line longer than %d bytes",
-				 path, l.nr, LINE_MAX_LEN);
+			gpugov_err_at(err, errlen, path, l.nr,
+				      "line longer than %d bytes", LINE_MAX_LEN);
 			ret = -1;
 			break;
 		}
@@ -350,7 +358,7 @@ int coremem_gpu_parse_file(const char *path, struct gpugov_coremem_params *p,
 			continue;
 		if (parse_line(s, len, nkeys, p, seen, &based, msg,
 			       sizeof(msg))) {
-			snprintf(err, errlen, "%s:%lu: %s", path, l.nr, msg);
+			gpugov_err_at(err, errlen, path, l.nr, "%s", msg);
 			ret = -1;
 		}
 		nkeys++;
@@ -363,7 +371,7 @@ int coremem_gpu_parse_file(const char *path, struct gpugov_coremem_params *p,
 	if (ret)
 		return ret;
 	if (!nkeys) {
-		snprintf(err, errlen, "%s: no keys", path);
+		gpugov_err_at(err, errlen, path, 0, "no keys");
 		return -1;
 	}
 	return check_complete(path, seen, based, p, err, errlen);

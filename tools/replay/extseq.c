@@ -179,14 +179,18 @@ int extseq_load(const char *path, struct extseq_set *set)
  * @workload: its name
  * @nr: how many it has (0: none)
  *
- * Return: the first of them (NULL with none); the others follow, in the
- * file's order.
+ * Return: the first of them; the others follow, in the file's order.
+ * NULL if the set is empty (no --external: its array is NULL, and even
+ * NULL + 0 is undefined).
  */
 const struct extseq *extseq_find(const struct extseq_set *set, const char *workload,
 				 u32 *nr)
 {
 	u32 lo = 0, hi = set->nr, end;
 
+	*nr = 0;
+	if (!set->nr)
+		return NULL;
 	while (lo < hi) {	/* the first sequence not before @workload */
 		u32 mid = lo + (hi - lo) / 2;
 
@@ -198,7 +202,7 @@ const struct extseq *extseq_find(const struct extseq_set *set, const char *workl
 	for (end = lo; end < set->nr && !strcmp(set->seq[end].workload, workload); end++)
 		;
 	*nr = end - lo;
-	return *nr ? set->seq + lo : NULL;	/* no sequences: seq may be NULL */
+	return set->seq + lo;
 }
 
 void extseq_free(struct extseq_set *set)

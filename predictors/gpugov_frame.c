@@ -177,7 +177,8 @@ static void frame_decide(struct gpugov_frame_state *fs,
 /*
  * A frame boundary: decide, learn the frame's work, and plan the next
  * boundary (the next fence deadline, or the next point of the period's
- * grid past half a period from now) and the first check.
+ * grid past half a period from now, a period from now with no onset seen
+ * yet) and the first check.
  */
 static void frame_vsync(struct gpugov_frame_state *fs,
 			const struct gpugov_frame_ctx *c, u64 now,
@@ -193,6 +194,8 @@ static void frame_vsync(struct gpugov_frame_state *fs,
 	}
 	if (fs->src == GPUGOV_DL_FENCE)
 		fs->next_vsync_ns = fs->fence_ns;
+	else if (!fs->cad.nr)	/* no phase known: a period from now */
+		fs->next_vsync_ns = now + fs->period_ns;
 	else
 		fs->next_vsync_ns = gpugov_cadence_next(&fs->cad, fs->period_ns,
 							now + fs->period_ns / 2);

@@ -23,10 +23,14 @@
  *
  * Registration may happen before or after the devfreq device is added and
  * whichever governor it uses; gpugov looks the source up at every poll.
+ * A driver whose job fences learn their deadline (the fence op
+ * .set_deadline, Linux 6.4+) hands it on with
+ * gpugov_source_set_deadline(&gpu->src, deadline).
  */
 #ifndef GPUGOV_SOURCE_H
 #define GPUGOV_SOURCE_H
 
+#include <linux/ktime.h>
 #include <linux/list.h>
 #include "gpugov_sample.h"
 
@@ -48,14 +52,18 @@ struct device;
  *	gpugov discards, so a source may fail after filling part of it.
  * @dev: set by gpugov_register_source()
  * @node: gpugov's list of sources (private)
+ * @deadline_ns: the last frame deadline, ns of CLOCK_MONOTONIC, 0 for
+ *	none (private: gpugov_source_set_deadline())
  */
 struct gpugov_source {
 	int (*read)(struct gpugov_source *src, struct gpugov_sample *s);
 	struct device *dev;
 	struct list_head node;
+	u64 deadline_ns;
 };
 
 int gpugov_register_source(struct device *dev, struct gpugov_source *src);
 void gpugov_unregister_source(struct gpugov_source *src);
+void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline);
 
 #endif /* GPUGOV_SOURCE_H */

@@ -12,14 +12,27 @@
  * core not always (timer_store()), and are stable while the
  * sysfs group and the debugfs directory exist (both are removed, draining
  * their users, before the state is freed).
+ *
+ * gpugov's own timer (gpugov_tick.c), for decisions between polls:
+ * @tick is an hrtimer whose handler (hard interrupt context) only queues
+ * @tick_work; the work takes devfreq->lock and, if @ticking, re-decides
+ * through update_devfreq(), as the devfreq monitor does.  @ticking [L] is
+ * the timer's licence: the poll path arms @tick only while it is set, and
+ * suspend and STOP clear it under the lock before cancelling @tick and
+ * then @tick_work, without the lock (the work takes it), so that neither
+ * can run or re-arm once they return.  Order: devfreq->lock is never held
+ * while waiting for @tick or @tick_work.
  */
 #ifndef GPUGOV_H
 #define GPUGOV_H
 
 #include <linux/devfreq.h>
+#include <linux/hrtimer.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 #include "gpugov_devfreq_gov.h"
+#include "gpugov_frame.h"
 #include "gpugov_policy.h"
 #include "gpugov_predict.h"
 
@@ -63,6 +76,11 @@ struct gpugov_stats {
  * @used: model used for @dec after capability fallback [L]
  * @have_dec: @sample and @dec are valid [L]
  * @stats: counters [L]
+ * @frame: deadlines and the frame in flight (gpugov_frame.c) [L]
+ * @tick: gpugov's timer (above)
+ * @tick_work: what it runs
+ * @ticking: the timer may be armed [L]
+ * @ticks: decisions the timer started [L]
  * @debugfs: this device's debugfs directory [S]
  * @sysfs_done: the sysfs group exists [S]
  */
@@ -82,6 +100,11 @@ struct gpugov_dev {
 	enum gpugov_pred_id used;
 	bool have_dec;
 	struct gpugov_stats stats;
+	struct gpugov_frame_state frame;
+	struct hrtimer tick;
+	struct work_struct tick_work;
+	bool ticking;
+	u64 ticks;
 	struct dentry *debugfs;
 	bool sysfs_done;
 };
@@ -90,6 +113,8 @@ struct gpugov_dev {
 const char *gpugov_pred_name(u32 id);
 const char *gpugov_objective_name(u32 id);
 const char *gpugov_reason_name(u32 id);
+const char *gpugov_react_name(u32 id);
+const char *gpugov_dl_src_name(u32 id);
 
 /* gpugov_opp.c */
 int gpugov_opp_build(struct gpugov_dev *g);
@@ -100,7 +125,14 @@ void gpugov_opp_allowed(const struct gpugov_dev *g,
 int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);
 
 /* gpugov_source.c */
-int gpugov_source_read(struct device *dev, struct gpugov_sample *s);
+int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
+		       u64 *deadline_ns);
+
+/* gpugov_tick.c */
+void gpugov_tick_init(struct gpugov_dev *g);
+void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns);
+void gpugov_tick_start(struct gpugov_dev *g);
+void gpugov_tick_stop(struct gpugov_dev *g);
 
 /* gpugov_sysfs.c */
 int gpugov_sysfs_add(struct gpugov_dev *g);

@@ -10,12 +10,18 @@
  *             upper bounds, objective, the deadline objective's time
  *             limit and the spread of the work it has learned, the
  *             OPPs the devfreq core's bounds allowed at the poll (the
- *             policy chose among those only)
+ *             policy chose among those only), and in real time: how
+ *             gpugov reacts between polls, the deadline source in use
+ *             (none, learned, fence, hint), the frame period, the
+ *             period learned from the cadence, the next frame boundary
+ *             and the deadline of the frame in flight (ns, the
+ *             ktime_get_ns() clock)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
  *             energy_pj metric_q16 miss_q16 deadline_ps (header line
  *             first)
  *   stats     decision count, fallbacks, source samples, errors, decision
- *             latency min/avg/max in ns
+ *             latency min/avg/max in ns, ticks of gpugov's own timer and
+ *             checks inside a frame that raised the clock
  *   pcstall   PCSTALL table geometry and hit statistics, then one line
  *             "entry index tag value" per occupied entry
  * Every reader takes devfreq->lock; the directory is removed (waiting for
@@ -85,6 +91,12 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 		   t->opp[min(d->lo, t->nr - 1)].core_khz);
 	seq_printf(m, "allowed_hi %u\nallowed_hi_khz %u\n", d->hi,
 		   t->opp[min(d->hi, t->nr - 1)].core_khz);
+	seq_printf(m, "react %s\ndeadline_source %s\nframe_period_ns %llu\n",
+		   gpugov_react_name(g->params.react),
+		   gpugov_dl_src_name(g->frame.src), g->frame.period_ns);
+	seq_printf(m, "learned_period_ns %llu\nnext_vsync_ns %llu\ndeadline_ns %llu\n",
+		   g->frame.cad.period_ns, g->frame.next_vsync_ns,
+		   g->frame.deadline_ns);
 	mutex_unlock(&g->df->lock);
 	return 0;
 }
@@ -130,10 +142,14 @@ static int gpugov_stats_show(struct seq_file *m, void *unused)
 {
 	struct gpugov_dev *g = m->private;
 	struct gpugov_stats st;
+	u64 ticks, raises;
 
 	mutex_lock(&g->df->lock);
 	st = g->stats;
+	ticks = g->ticks;
+	raises = g->frame.raises;
 	mutex_unlock(&g->df->lock);
+	seq_printf(m, "ticks %llu\nraises %llu\n", ticks, raises);
 	seq_printf(m, "decisions %llu\nfallbacks %llu\n", st.decisions,
 		   st.fallbacks);
 	seq_printf(m, "source_samples %llu\nerrors %llu\n", st.source_samples,

@@ -82,6 +82,8 @@ void devfreq_monitor_stop(struct devfreq *devfreq);
 void devfreq_monitor_suspend(struct devfreq *devfreq);
 void devfreq_monitor_resume(struct devfreq *devfreq);
 void devfreq_update_interval(struct devfreq *devfreq, unsigned int *delay);
+/* Re-decide now; devfreq->lock held (EXPORT_SYMBOL since 2011). */
+int update_devfreq(struct devfreq *devfreq);
 
 int devfreq_add_governor(struct devfreq_governor *governor);
 int devfreq_remove_governor(struct devfreq_governor *governor);

@@ -66,6 +66,8 @@ static int gpugov_start(struct devfreq *df)
 	err = gpugov_opp_build(g);
 	if (err)
 		goto err_free;
+	gpugov_frame_init(&g->frame, g->table.nr - 1);
+	gpugov_tick_init(g);
 
 	mutex_lock(&df->lock);
 	df->governor_data = g;
@@ -77,6 +79,7 @@ static int gpugov_start(struct devfreq *df)
 	gpugov_debugfs_add(g);
 
 	devfreq_monitor_start(df);
+	gpugov_tick_start(g);
 	return 0;
 
 err_unpublish:
@@ -111,6 +114,7 @@ static int gpugov_stop(struct devfreq *df)
 	if (!g)
 		return 0;
 
+	gpugov_tick_stop(g);
 	devfreq_monitor_stop(df);
 	/* Both removals wait for readers and writers still inside. */
 	gpugov_debugfs_remove(g);
@@ -134,10 +138,34 @@ static int gpugov_resume(struct devfreq *df)
 	if (g) {
 		g->last_ns = 0;
 		gpugov_policy_restart(&g->policy);
+		gpugov_frame_restart(&g->frame);
+		g->ticking = true;	/* the next poll arms the timer */
 	}
 	mutex_unlock(&df->lock);
 	devfreq_monitor_resume(df);
 	return 0;
+}
+
+/*
+ * Stand down across a suspend: the timer is cancelled, and neither it nor
+ * its work runs again before the resume (gpugov_tick_stop()).  The devfreq
+ * core sends SUSPEND from the driver's suspend path, which nothing orders
+ * against a governor switch's STOP: gpugov_lifecycle_lock keeps the state
+ * from being freed while the timer is cancelled (the work it waits for
+ * takes only devfreq->lock, which comes after it in the lock order).
+ */
+static void gpugov_suspend(struct devfreq *df)
+{
+	struct gpugov_dev *g;
+
+	mutex_lock(&gpugov_lifecycle_lock);
+	mutex_lock(&df->lock);
+	g = df->governor_data;
+	mutex_unlock(&df->lock);
+	if (g)
+		gpugov_tick_stop(g);
+	mutex_unlock(&gpugov_lifecycle_lock);
+	devfreq_monitor_suspend(df);
 }
 
 /**
@@ -170,7 +198,7 @@ static int gpugov_event(struct devfreq *df, unsigned int event, void *data)
 		devfreq_update_interval(df, data);
 		return 0;
 	case DEVFREQ_GOV_SUSPEND:
-		devfreq_monitor_suspend(df);
+		gpugov_suspend(df);
 		return 0;
 	case DEVFREQ_GOV_RESUME:
 		return gpugov_resume(df);

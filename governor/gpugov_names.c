@@ -46,3 +46,29 @@ const char *gpugov_reason_name(u32 id)
 		return "?";
 	return gpugov_reason_names[id];
 }
+
+/**
+ * gpugov_react_name() - name of a way to react between polls
+ * @id: enum gpugov_react
+ *
+ * Return: its name, or "?".
+ */
+const char *gpugov_react_name(u32 id)
+{
+	if (id >= GPUGOV_NR_REACT || !gpugov_react_names[id])
+		return "?";
+	return gpugov_react_names[id];
+}
+
+/**
+ * gpugov_dl_src_name() - name of a deadline source
+ * @id: enum gpugov_dl_src
+ *
+ * Return: its name, or "?".
+ */
+const char *gpugov_dl_src_name(u32 id)
+{
+	if (id >= GPUGOV_NR_DL || !gpugov_dl_src_names[id])
+		return "?";
+	return gpugov_dl_src_names[id];
+}

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gpugov_poll.c - one governor poll: sample, predict, decide.
+ * gpugov_poll.c - one governor tick: sample, then decide, check a frame in
+ * flight, or keep the OPP (predictors/gpugov_frame.c).
  *
  * Runs as the devfreq get_target_freq() callback, with devfreq->lock
- * held, from the devfreq monitor work or from a QoS/OPP change.  Nothing
+ * held, from the devfreq monitor work, gpugov's own timer (gpugov_tick.c)
+ * or a QoS/OPP change.  Nothing
  * here sleeps or allocates: all scratch space is in struct gpugov_dev.
  * The policy chooses among the OPPs the device allows at this poll, so
  * the devfreq core's clamp afterwards never changes gpugov's choice.
@@ -56,10 +58,15 @@ static bool gpugov_sample_from_source(struct gpugov_dev *g,
 {
 	struct gpugov_sample *tmp = &g->scratch;
 	size_t head = offsetof(struct gpugov_sample, waves);
+	u64 deadline = 0;
+	int err;
 	u32 nr;
 
 	memcpy(tmp, s, head);
-	if (gpugov_source_read(g->df->dev.parent, tmp))
+	err = gpugov_source_read(g->df->dev.parent, tmp, &deadline);
+	if (deadline)
+		gpugov_frame_fence(&g->frame, deadline);
+	if (err)
 		return false;
 	/* Only the valid records; the models read no more either. */
 	nr = min_t(u32, tmp->nr_waves, GPUGOV_MAX_WAVES);
@@ -96,8 +103,12 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	struct gpugov_sample *s;
 	struct gpugov_decision *d;
 	struct gpugov_opp_range allowed;
+	struct gpugov_frame_ctx ctx;
+	struct gpugov_frame_tick tick;
+	enum gpugov_frame_act act;
 	u64 t0, now;
 	bool from_source;
+	u32 chosen;
 	int err;
 
 	lockdep_assert_held(&df->lock);
@@ -123,15 +134,22 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 		g->stats.source_samples++;
 	trace_gpugov_sample(dev_name(&df->dev), s, from_source);
 
-	gpugov_pred_observe(&g->pred, s);
-	g->used = gpugov_decision_predict(&g->pred, g->predictor, s, &g->table,
-					  d);
 	gpugov_opp_allowed(g, &allowed);
-	gpugov_decide_in(&g->params, &g->policy, &g->table, &allowed, s, d);
-	if (d->chosen >= g->table.nr)
-		d->chosen = g->table.nr - 1;
+	ctx = (struct gpugov_frame_ctx){
+		.p = &g->params, .st = &g->pred, .ps = &g->policy,
+		.wanted = g->predictor, .t = &g->table, .r = &allowed,
+	};
+	tick = (struct gpugov_frame_tick){
+		.w = s, .now_ns = t0,
+		.poll_ns = (u64)df->profile->polling_ms * NSEC_PER_MSEC,
+	};
+	act = gpugov_frame_step(&g->frame, &ctx, &tick, d, &g->used);
+	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params, t0));
+	chosen = clamp(g->frame.opp, allowed.lo, allowed.hi);
+	*freq = g->opp_hz[min(chosen, g->table.nr - 1)];
+	if (act != GPUGOV_FRAME_DECIDED)
+		return 0;	/* a sample or a check, not the objective's decision */
 	g->have_dec = true;
-	*freq = g->opp_hz[d->chosen];
 
 	now = ktime_get_ns();
 	gpugov_account(g, now - t0);

@@ -10,6 +10,7 @@
  */
 #include <linux/device.h>
 #include <linux/errno.h>
+#include <linux/ktime.h>
 #include <linux/export.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
@@ -73,16 +74,39 @@ void gpugov_unregister_source(struct gpugov_source *src)
 EXPORT_SYMBOL_GPL(gpugov_unregister_source);
 
 /**
+ * gpugov_source_set_deadline() - the deadline of the frame the GPU runs
+ * @src: a registered source
+ * @deadline: when the frame is due (CLOCK_MONOTONIC), as a fence's
+ *	.set_deadline op hands it on (dma_fence_set_deadline(), Linux 6.4+)
+ *
+ * gpugov reads it at its next tick and uses it while it is in the future
+ * (the `fence` deadline source: below a hint, above the learned cadence).
+ * A deadline that moves (a later frame's) replaces the one before.
+ *
+ * Context: any, including atomic and interrupt context; does not block.
+ */
+void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline)
+{
+	s64 ns = ktime_to_ns(deadline);
+
+	WRITE_ONCE(src->deadline_ns, ns > 0 ? (u64)ns : 0);
+}
+EXPORT_SYMBOL_GPL(gpugov_source_set_deadline);
+
+/**
  * gpugov_source_read() - let @dev's source, if any, complete a sample
  * @dev: devfreq parent device
  * @s: sample prefilled from the devfreq status; on error it may be
  *	partly written, and the caller must not use it
+ * @deadline_ns: out: the last deadline the source was given
+ *	(gpugov_source_set_deadline()), left alone without a source
  *
  * Context: poll path, devfreq->lock held; does not sleep.
  * Return: 0 if a source filled @s, -ENODEV if @dev has none, or the
  * source's error.
  */
-int gpugov_source_read(struct device *dev, struct gpugov_sample *s)
+int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
+		       u64 *deadline_ns)
 {
 	struct gpugov_source *src;
 	int err = -ENODEV;
@@ -90,6 +114,7 @@ int gpugov_source_read(struct device *dev, struct gpugov_sample *s)
 	rcu_read_lock();
 	list_for_each_entry_rcu(src, &gpugov_sources, node) {
 		if (src->dev == dev) {
+			*deadline_ns = READ_ONCE(src->deadline_ns);
 			err = src->read(src, s);
 			break;
 		}

@@ -42,6 +42,7 @@
  * @max: largest accepted value
  * @pcstall: a PCSTALL table parameter: the model validates the new
  *	geometry and resets its table
+ * @zero_off: 0 is accepted too, below @min (it switches the feature off)
  */
 struct gpugov_tunable {
 	struct device_attribute attr;
@@ -49,6 +50,7 @@ struct gpugov_tunable {
 	u32 min;
 	u32 max;
 	bool pcstall;
+	bool zero_off;
 };
 
 #define to_gpugov_tunable(a)	container_of(a, struct gpugov_tunable, attr)
@@ -158,7 +160,8 @@ static ssize_t gpugov_tunable_store(struct device *dev,
 	int err = 0;
 	u32 v;
 
-	if (gpugov_parse_u32(buf, count, t->min, t->max, &v))
+	if (gpugov_parse_u32(buf, count, t->zero_off ? 0 : t->min, t->max, &v) ||
+	    (v && v < t->min))
 		return -EINVAL;
 	g = gpugov_lock_dev(dev);
 	if (!g)
@@ -193,6 +196,16 @@ GPUGOV_TUNABLE(power_uncore_uw, params.power.uncore_uw, 0,
 GPUGOV_TUNABLE(power_idle_uw, params.power.idle_uw, 0, GPUGOV_POWER_MAX_UW);
 GPUGOV_TUNABLE(power_idle_static_uw, params.power.idle_static_uw, 0,
 	       GPUGOV_POWER_MAX_UW);
+
+/* frame_period_us: 0 (unknown) or the range of periods gpugov can use */
+static struct gpugov_tunable gpugov_tunable_frame_period_us = {
+	.attr = __ATTR(frame_period_us, 0644, gpugov_tunable_show,
+		       gpugov_tunable_store),
+	.offset = offsetof(struct gpugov_dev, params.frame_period_us),
+	.min = GPUGOV_FRAME_HINT_MIN_US,
+	.max = GPUGOV_FRAME_HINT_MAX_US,
+	.zero_off = true,
+};
 
 #define GPUGOV_PCSTALL_TUNABLE(_name, _field, _max)			\
 	static struct gpugov_tunable gpugov_tunable_##_name = {		\
@@ -312,6 +325,16 @@ GPUGOV_CHOICE(objective, params.objective, GPUGOV_NR_OBJ,
 	      gpugov_objective_name, gpugov_objective_find,
 	      gpugov_objective_switching);
 
+/*
+ * react: how gpugov decides between polls.  The kernel reacts by its own
+ * timer (off, timer); `poll`, a polling interval shortened to the frame
+ * period, exists in gpugov-replay only, where it was measured and lost
+ * (docs/realtime.md): its id is past the choices offered here.
+ */
+static_assert(GPUGOV_REACT_POLL == GPUGOV_NR_REACT - 1);
+GPUGOV_CHOICE(react, params.react, GPUGOV_REACT_POLL, gpugov_react_name,
+	      gpugov_react_find, NULL);
+
 /* coremem_gpu: the core+memory model's GPU description, by name. */
 static void gpugov_coremem_gpu_switching(struct gpugov_dev *g, u32 id)
 {
@@ -404,6 +427,9 @@ static struct attribute *gpugov_attrs[] = {
 	&gpugov_tunable_util_max.attr.attr,
 	&gpugov_tunable_slack.attr.attr,
 	&gpugov_tunable_hysteresis.attr.attr,
+	&gpugov_tunable_frame_period_us.attr.attr,
+	&gpugov_choice_react.attr.attr,
+	&gpugov_choice_react.available.attr,
 	&dev_attr_target.attr,
 	&gpugov_tunable_power_dyn_uw.attr.attr,
 	&gpugov_tunable_power_static_uw.attr.attr,

@@ -58,6 +58,9 @@ struct gpugov_power_params {
  *	OPP that is always allowed, %; the whole bound where the work
  *	filled its interval (back-to-back work)
  * @hysteresis_pct: move only if the metric improves by more than this, %
+ * @frame_period_us: GPUGOV_OBJ_DEADLINE: the frame period a compositor or
+ *	game states, us, 0 for unknown (gpugov_frame.c)
+ * @react: enum gpugov_react: how gpugov decides between the device's polls
  * @power: power model coefficients
  * @grape: GPUGOV_OBJ_TARGET: the GRAPE controller's goal and constants
  */
@@ -68,6 +71,8 @@ struct gpugov_policy_params {
 	u32 util_max_pct;
 	u32 slack_pct;
 	u32 hysteresis_pct;
+	u32 frame_period_us;
+	u32 react;
 	struct gpugov_power_params power;
 	struct gpugov_grape_params grape;
 };

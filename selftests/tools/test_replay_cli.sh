@@ -474,9 +474,9 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 	       done && { \"$bin\" --help >/dev/full 2>/dev/null; [ \$? -eq 1 ]; }"
 # ---- realtime: governors on the real-time engine (docs/realtime.md) ----
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
-check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, the no-loss oracle" \
+check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
 check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
 	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
 check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \
@@ -485,7 +485,18 @@ check "realtime: the no-loss oracle janks no more than performance, spends no mo
 # 18 frames at 60 Hz end at 299.99999 ms: polls at 10, 20, ... 290 ms
 check "realtime: polls every 10 ms: 29 decisions in 0.3 s for simple_ondemand and gpugov" \
 	sh -c "\"$bin\" realtime --csv --poll-ms 10 \"$tmp/small.trace\" | \
-	       awk -F, '\$2 ~ /^(simple_ondemand|gpugov)/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
+	       awk -F, '\$2 ~ /^(simple_ondemand-45\\/5|gpugov-crisp-deadline)\$/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
+check "realtime: the hint by timer decides once a frame and at checks in it: more often than the polls, at most 5 times a frame" \
+	awk -F, '$2 == "gpugov-crisp-deadline+hint/timer" { d = $8 } END { exit !(d > 19.8 && d <= 300) }' "$tmp/rt.csv"
+check "realtime: the hint by polling decides about once a frame: polls at 16 ms after the first at 50 ms" \
+	awk -F, '$2 == "gpugov-crisp-deadline+hint/poll" { d = $8 } END { exit !(d >= 50 && d <= 66) }' "$tmp/rt.csv"
+check "realtime: --frame-period-us 1999 (below 2 ms) refused, exit 2" \
+	run 2 realtime --frame-period-us 1999 "$tmp/small.trace"
+check "realtime: --frame-period-us 100001 refused, exit 2" \
+	run 2 realtime --frame-period-us 100001 "$tmp/small.trace"
+check "realtime: --react sometimes refused, exit 2" run 2 realtime --react sometimes "$tmp/small.trace"
+check "realtime: --frame-period-us 0 and --react timer accepted" \
+	run 0 realtime --frame-period-us 0 --react timer "$tmp/small.trace"
 check "realtime: --profile msm: 50/10 and its boost, µs busy/total" \
 	sh -c "\"$bin\" realtime --csv --profile msm \"$tmp/small.trace\" | grep -q '^small,simple_ondemand-50/10+boost,'"
 check "realtime: --ondemand 90/5 and --stock (gpugov falls back to busy)" \
@@ -561,7 +572,7 @@ check "a recording whose allowed range is not one: exit 1, FILE:LINE" \
 
 # Every option gpugov-trace --record writes (tools/common/replay_tunables.c)
 # is one `run` takes: a replay-options line with each, non-default values.
-opts="--predictor pcstall --objective deadline --max-slowdown 7 --util 70 --util-max 85 --slack 3 --hysteresis 2 --target 40% --dyn-uw 2100000 --static-uw 700000 --uncore-uw 150000 --idle-uw 1000 --idle-static-uw 2000 --pcstall-entries 64 --pcstall-shift 2 --pcstall-age-half 4 --coremem-gpu p100"
+opts="--predictor pcstall --objective deadline --max-slowdown 7 --util 70 --util-max 85 --slack 3 --hysteresis 2 --target 40% --dyn-uw 2100000 --static-uw 700000 --uncore-uw 150000 --idle-uw 1000 --idle-static-uw 2000 --pcstall-entries 64 --pcstall-shift 2 --pcstall-age-half 4 --coremem-gpu p100 --frame-period-us 16666 --react timer"
 sed -n 's/^[[:space:]]*{ "[a-z_]*", "\([a-z-]*\)" },$/--\1/p' "$here/../../tools/common/replay_tunables.c" | sort >"$tmp/map.opts"
 echo "$opts" | tr ' ' '\n' | grep '^--' | sort >"$tmp/line.opts"
 check "the test's options line names every option of the tunables map ($(wc -l <"$tmp/map.opts"))" \

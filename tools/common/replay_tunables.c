@@ -25,6 +25,8 @@ const struct replay_tunable replay_tunables[] = {
 	{ "util_max", "util-max" },
 	{ "slack", "slack" },
 	{ "hysteresis", "hysteresis" },
+	{ "frame_period_us", "frame-period-us" },
+	{ "react", "react" },
 	{ "target", "target" },
 	{ "power_dyn_uw", "dyn-uw" },
 	{ "power_static_uw", "static-uw" },

@@ -191,14 +191,52 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
 	table_add(tab, wl, policy, e, j, f, worst, sw, dps);
 }
 
+/*
+ * The rows: the baselines, gpugov as the options set it up, and gpugov
+ * with each deadline source and each way of reacting between polls.
+ */
+static const struct rt_policy rt_rows[] = {
+	{ RT_PERFORMANCE, 0, false },
+	{ RT_ONDEMAND, 0, false },
+	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
+	{ RT_GPUGOV, GPUGOV_REACT_POLL, false },
+	{ RT_GPUGOV, GPUGOV_REACT_POLL, true },
+	{ RT_ORACLE, 0, false },
+};
+
+/* A row's policy name; gpugov's names its model after any fallback. */
+static void row_name(const struct rt_opts *o, const struct rt_policy *pol,
+		     u32 caps, char *name, size_t size)
+{
+	switch (pol->kind) {
+	case RT_PERFORMANCE:
+		snprintf(name, size, "performance");
+		break;
+	case RT_ONDEMAND:
+		snprintf(name, size, "simple_ondemand-%u/%u%s", o->su.od.upthreshold,
+			 o->su.od.downdifferential, o->su.prof->msm ? "+boost" : "");
+		break;
+	case RT_GPUGOV:
+		snprintf(name, size, "gpugov-%s-%s%s%s%s",
+			 gpugov_predictor(gpugov_predictor_resolve(o->su.pred, caps))->name,
+			 gpugov_objective_names[o->su.params.objective],
+			 pol->react ? (pol->hint ? "+hint" : "+learned") : "",
+			 pol->react ? "/" : "",
+			 pol->react ? gpugov_react_names[pol->react] : "");
+		break;
+	default:
+		snprintf(name, size, "oracle-noloss");
+	}
+}
+
 /* Every policy over one trace; 0 or an exit status. */
 static int run_trace(struct rt_opts *o, const char *path, struct table *tab)
 {
-	static const enum rt_kind kinds[] = { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV,
-					      RT_ORACLE };
 	u64 period = o->hz ? 1000000000ULL / o->hz : 0;
 	u64 poll = (u64)(o->poll_ms < 0 ? o->su.prof->polling_ms : o->poll_ms) * 1000000;
-	struct sim_rt_result res[ARRAY_SIZE(kinds)];
+	struct sim_rt_result res[ARRAY_SIZE(rt_rows)];
 	char err[GPUGOV_TRACE_ERR_MAX], name[TABLE_CELL];
 	static struct sweep w;
 	u32 caps;
@@ -212,30 +250,13 @@ static int run_trace(struct rt_opts *o, const char *path, struct table *tab)
 		sweep_free(&w);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < ARRAY_SIZE(kinds); i++)
-		rt_policy_run(&o->su, kinds[i], &res[i]);
+	for (i = 0; i < ARRAY_SIZE(rt_rows); i++)
+		rt_policy_run(&o->su, &rt_rows[i], &res[i]);
 	caps = o->su.view == RT_VIEW_STOCK ? 0 : w.t.hdr.caps;
 	if (o->su.view == RT_VIEW_MALI)
 		caps &= GPUGOV_MALI_CAPS;
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		switch (kinds[i]) {
-		case RT_PERFORMANCE:
-			snprintf(name, sizeof(name), "performance");
-			break;
-		case RT_ONDEMAND:
-			snprintf(name, sizeof(name), "simple_ondemand-%u/%u%s",
-				 o->su.od.upthreshold, o->su.od.downdifferential,
-				 o->su.prof->msm ? "+boost" : "");
-			break;
-		case RT_GPUGOV:
-			snprintf(name, sizeof(name), "gpugov-%s-%s",
-				 gpugov_predictor(gpugov_predictor_resolve(o->su.pred,
-									   caps))->name,
-				 gpugov_objective_names[o->su.params.objective]);
-			break;
-		default:
-			snprintf(name, sizeof(name), "oracle-noloss");
-		}
+	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
+		row_name(o, &rt_rows[i], caps, name, sizeof(name));
 		add_row(tab, w.name, name, &res[i], &res[0]);
 	}
 	rt_setup_free(&o->su);

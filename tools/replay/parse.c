@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "errfmt.h"
+#include "gpugov_frame.h"
 #include "lines.h"
 #include "replay.h"
 
@@ -296,15 +297,46 @@ const char *policy_opt_accepts(const char *name, char *buf, size_t len)
 	return NULL;
 }
 
+/*
+ * The real-time options, as sysfs takes them: react off|timer|poll, and
+ * frame-period-us 0 (unknown) or GPUGOV_FRAME_HINT_MIN_US..MAX_US.
+ * Return: 1 if @name is neither, 0 if set, -1 if bad value.
+ */
+static int parse_realtime_opt(const char *name, const char *val,
+			      struct gpugov_policy_params *p)
+{
+	int id;
+	u32 v;
+
+	if (!strcmp(name, "react")) {
+		id = gpugov_react_find(val, strlen(val));
+		if (id < 0)
+			return -1;
+		p->react = id;
+		return 0;
+	}
+	if (strcmp(name, "frame-period-us"))
+		return 1;
+	if (parse_u32(val, strlen(val), &v) ||
+	    (v && (v < GPUGOV_FRAME_HINT_MIN_US || v > GPUGOV_FRAME_HINT_MAX_US)))
+		return -1;
+	p->frame_period_us = v;
+	return 0;
+}
+
 /* Return: 1 if @name is not a policy option, 0 if set, -1 if bad value. */
 int parse_policy_opt(const char *name, const char *val,
 		     struct gpugov_policy_params *p)
 {
 	size_t i;
 	u32 v;
+	int ret;
 
 	if (!strcmp(name, "target"))
 		return parse_target(val, &p->grape);
+	ret = parse_realtime_opt(name, val, p);
+	if (ret <= 0)
+		return ret;
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++) {
 		if (strcmp(name, policy_opts[i].name))
 			continue;
@@ -321,9 +353,14 @@ void print_policy_opts_help(FILE *f, bool all)
 {
 	size_t i;
 
-	if (all)
+	if (all) {
 		fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s (1..%u)\n",
 			"target", GPUGOV_GRAPE_TARGET_MAX);
+		fprintf(f, "  --%-14s off|timer|poll  deadline: decide between polls by gpugov's timer or\n"
+			"      a shorter polling interval (default off)\n", "react");
+		fprintf(f, "  --%-14s N  deadline: the frame period, us (%u..%u; 0 unknown, default)\n",
+			"frame-period-us", GPUGOV_FRAME_HINT_MIN_US, GPUGOV_FRAME_HINT_MAX_US);
+	}
 	for (i = 0; i < ARRAY_SIZE(policy_opts); i++)
 		if (all || !policy_opts[i].own)
 			fprintf(f, "  --%-14s N  %s\n", policy_opts[i].name,

@@ -94,6 +94,7 @@ void print_policy_opts_help(FILE *f, bool all);
 #define POLICY_LONG_OPTS \
 	POLICY_LONG_OPT("max-slowdown"), POLICY_LONG_OPT("util"), \
 	POLICY_LONG_OPT("util-max"), POLICY_LONG_OPT("slack"), POLICY_SHARED_LONG_OPTS, \
-	POLICY_LONG_OPT("target")
+	POLICY_LONG_OPT("target"), POLICY_LONG_OPT("react"), \
+	POLICY_LONG_OPT("frame-period-us")
 
 #endif /* GPUGOV_REPLAY_H */

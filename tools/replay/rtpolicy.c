@@ -142,17 +142,20 @@ void rt_setup_free(struct rt_setup *su)
 
 /*
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
- * running busy time and cycles at the previous read) and the floor a boost
- * sets (0: none).
+ * running busy time and cycles at the previous read), the floor a boost
+ * sets (0: none) and when it ends, and when gpugov's own timer fires.  The
+ * engine has one timer: it is armed for the earlier of the two.
  */
 struct rt_state {
 	const struct rt_setup *su;
-	enum rt_kind kind;
+	struct rt_policy pol;
 	struct sim_rt rt;
 	struct govstep g;
 	u64 msm_busy_ns;
 	u64 msm_cycles;
 	u32 floor;
+	u64 boost_end_ns;
+	u64 gov_ns;
 };
 
 /* get_dev_status(): busy and total time of @win in the profile's units. */
@@ -205,27 +208,59 @@ static void rt_sample(const struct rt_state *x, const struct sim_rt_window *win,
 		memcpy(s, &full, offsetof(struct gpugov_sample, waves));
 }
 
-/* The governor's decision now, at a poll or when a QoS floor changes. */
+/* The engine's timer for the earlier of the boost's end and gpugov's. */
+static void rt_arm(struct rt_state *x)
+{
+	sim_rt_set_timer(&x->rt, min_t(u64, x->boost_end_ns, x->gov_ns));
+}
+
+/*
+ * gpugov's tick on window @win: its timer and, reacting by polling, the
+ * polling interval it asks for (in whole ms, as devfreq_update_interval()
+ * takes it).
+ */
+static u32 rt_gpugov_tick(struct rt_state *x, const struct sim_rt_window *win,
+			  u64 busy, u64 total, const struct gpugov_opp_range *r)
+{
+	static struct gpugov_sample s;
+	u64 now = x->rt.now, poll = x->su->sc.poll_ns, ms;
+
+	rt_sample(x, win, busy, total, &s);
+	govstep_tick(&x->g, &x->su->w->t.hdr.opps, r, &s, now, poll);
+	x->gov_ns = gpugov_frame_next_ns(&x->g.fr, &x->g.params, now);
+	if (x->g.params.react == GPUGOV_REACT_POLL && poll) {
+		ms = max_t(u64, gpugov_frame_poll_ns(&x->g.fr, &x->g.params, poll) /
+			   1000000, 1);
+		if (ms * 1000000 != x->rt.poll_ns)
+			sim_rt_set_poll(&x->rt, ms * 1000000);
+	}
+	return max_t(u32, x->g.fr.opp, x->floor);
+}
+
+/*
+ * The governor's decision now: at a poll, when a QoS floor changes, or at
+ * gpugov's own timer.  Each is a call of the governor (counted as a
+ * decision), even where gpugov keeps the OPP.
+ */
 static void rt_decide(struct rt_state *x)
 {
 	const struct gpugov_opp_table *t = &x->su->w->t.hdr.opps;
 	struct gpugov_opp_range r = { x->floor, t->nr - 1 };
-	static struct gpugov_sample s;
 	struct sim_rt_window win;
 	u64 busy, total;
 	u32 next;
 
 	sim_rt_take_window(&x->rt, &win);
 	rt_status(x, &win, &busy, &total);
-	if (x->kind == RT_ONDEMAND) {
+	if (x->pol.kind == RT_ONDEMAND) {
 		next = ondemand_round_up(t, ondemand_target_hz(&x->su->od, busy, total,
 				(u64)t->opp[win.opp].core_khz * 1000));
 		next = max_t(u32, next, x->floor);	/* the devfreq core's clamp */
 	} else {
-		rt_sample(x, &win, busy, total, &s);
-		next = govstep_decide(&x->g, t, &r, &s);
+		next = rt_gpugov_tick(x, &win, busy, total, &r);
 	}
 	sim_rt_set_opp(&x->rt, next);
+	rt_arm(x);
 }
 
 /*
@@ -241,8 +276,8 @@ static void rt_msm_active(struct rt_state *x, const struct sim_rt_event *ev)
 	if (!poll_ns || ev->idle_ns / 1000000 <= poll_ns / 1000000)
 		return;
 	x->floor = ondemand_round_up(t, (u64)t->opp[x->rt.opp].core_khz * 2000);
+	x->boost_end_ns = ev->now_ns + poll_ns;
 	rt_decide(x);
-	sim_rt_set_timer(&x->rt, ev->now_ns + poll_ns);
 }
 
 /*
@@ -270,39 +305,60 @@ static void rt_oracle(struct rt_state *x, const struct sim_rt_event *ev)
 	sim_rt_set_opp(&x->rt, best);
 }
 
+/* A timer event: msm's boost ends, or gpugov's timer fires (or both). */
+static void rt_timer(struct rt_state *x, u64 now)
+{
+	if (now >= x->boost_end_ns) {
+		x->floor = 0;
+		x->boost_end_ns = SIM_RT_NEVER;
+	}
+	rt_decide(x);
+}
+
 /**
  * rt_policy_run() - run one policy over the scenario of @su
  * @su: setup (rt_setup_init())
- * @kind: the policy
+ * @pol: the policy
  * @res: out: its totals
  *
  * Return: 0, or -1 if the engine refuses the scenario (not after
  * rt_setup_init() accepted it).
  */
-int rt_policy_run(const struct rt_setup *su, enum rt_kind kind,
+int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		  struct sim_rt_result *res)
 {
 	static struct rt_state x;
-	bool governs = kind == RT_ONDEMAND || kind == RT_GPUGOV;
+	bool governs = pol->kind == RT_ONDEMAND || pol->kind == RT_GPUGOV;
+	struct gpugov_policy_params par = su->params;
 	struct sim_rt_event ev;
 
 	memset(&x, 0, sizeof(x));
 	x.su = su;
-	x.kind = kind;
+	x.pol = *pol;
+	x.boost_end_ns = SIM_RT_NEVER;
+	x.gov_ns = SIM_RT_NEVER;
 	if (sim_rt_init(&x.rt, &su->sc) != SIM_RT_OK)
 		return -1;
-	if (kind == RT_GPUGOV)
-		govstep_init(&x.g, su->w, su->pred, &su->params, su->params.objective);
+	if (pol->kind == RT_GPUGOV) {
+		/* the hint: --frame-period-us, else the true period */
+		par.react = pol->react;
+		if (!pol->hint)
+			par.frame_period_us = 0;
+		else if (!par.frame_period_us)
+			par.frame_period_us = (u32)div_u64(su->sc.period_ns, 1000);
+		govstep_init(&x.g, su->w, su->pred, &par, par.objective);
+		x.gov_ns = gpugov_frame_next_ns(&x.g.fr, &x.g.params, 0);
+		rt_arm(&x);
+	}
 	do {
 		sim_rt_step(&x.rt, &ev);
 		if (ev.kind == SIM_RT_EV_POLL && governs) {
 			rt_decide(&x);
 		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs && su->prof->msm) {
 			rt_msm_active(&x, &ev);
-		} else if (ev.kind == SIM_RT_EV_TIMER) {	/* msm's boost ends */
-			x.floor = 0;
-			rt_decide(&x);
-		} else if (ev.kind == SIM_RT_EV_START && kind == RT_ORACLE) {
+		} else if (ev.kind == SIM_RT_EV_TIMER) {
+			rt_timer(&x, ev.now_ns);
+		} else if (ev.kind == SIM_RT_EV_START && pol->kind == RT_ORACLE) {
 			rt_oracle(&x, &ev);
 		}
 	} while (ev.kind != SIM_RT_EV_END);

@@ -35,6 +35,20 @@ void rt_profile_names(FILE *f);
 
 enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
 
+/**
+ * struct rt_policy - one row of `realtime`
+ * @kind: the governor
+ * @react: RT_GPUGOV: how gpugov decides between polls (enum gpugov_react);
+ *	GPUGOV_REACT_OFF: at polls only, with the tunables as given
+ * @hint: RT_GPUGOV reacting: told the frame period (the hint source);
+ *	else it has only what it learns
+ */
+struct rt_policy {
+	enum rt_kind kind;
+	u32 react;
+	bool hint;
+};
+
 /* What gpugov is given: the trace's counters, busy/total, Mali's. */
 enum rt_view { RT_VIEW_COUNTERS, RT_VIEW_STOCK, RT_VIEW_MALI };
 
@@ -62,7 +76,7 @@ int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
 		  u64 poll_ns, u32 load_pct, u32 segs_per_frame, char *err,
 		  size_t errlen);
 void rt_setup_free(struct rt_setup *su);
-int rt_policy_run(const struct rt_setup *su, enum rt_kind kind,
+int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		  struct sim_rt_result *res);
 
 #endif /* GPUGOV_RTPOLICY_H */

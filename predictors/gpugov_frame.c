@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpugov_frame.c - the `deadline` objective in real time (DESIGN.md
+ * section 7a; docs/realtime.md, "gpugov in real time").
+ *
+ * A devfreq poll every 50 ms sees three 60 Hz frames at once and none of
+ * their boundaries, so a decision per poll can only hold the mean share of
+ * busy time: a frame heavier than the mean is late before the next poll.
+ * With a deadline known, gpugov decides per frame and keeps an eye on the
+ * frame in flight:
+ *  - the frame period comes from the hint (sysfs frame_period_us), a
+ *    fence's deadlines, or the cadence learned from busy/idle
+ *    (gpugov_cadence.c), in that order of preference;
+ *  - at each vsync of the period's grid (through the last onset of work
+ *    after idle, so in phase with the frames) the objective decides on the
+ *    window since the last vsync: one frame's work, as it was tuned on;
+ *  - at checks inside the frame (a quarter of the period apart, and at
+ *    every poll), while the GPU is still busy, the work left is taken as
+ *    what the heaviest recent frame had left (a maximum that decays by a
+ *    quarter a frame), and at least half the work done so far (a frame
+ *    already heavier than any recent one is not nearly done): if that
+ *    does not fit 7/8 of the time to the deadline at the OPP in force, the
+ *    lowest OPP where it fits (the top one if none), as PACE (Lorch and
+ *    Smith) raises speed as a task runs on.  A check only raises: the next
+ *    vsync's decision brings the clock back down.
+ * With no deadline, the objective decides on the device's polling
+ * interval as it always has; the timer then only samples busy/idle every
+ * GPUGOV_FRAME_PROBE_NS to learn the cadence, and such a sample decides
+ * nothing.
+ *
+ * Ticks come from the governor's own timer (GPUGOV_REACT_TIMER,
+ * gpugov_frame_next_ns()) or from a polling interval shortened to the
+ * frame period (GPUGOV_REACT_POLL, gpugov_frame_poll_ns(): one decision
+ * per period, in no particular phase, and no checks).
+ */
+#include "gpugov_frame.h"
+#include "gpugov_fixed.h"
+
+const char *const gpugov_dl_src_names[GPUGOV_NR_DL] = {
+	[GPUGOV_DL_NONE] = "none",
+	[GPUGOV_DL_LEARNED] = "learned",
+	[GPUGOV_DL_FENCE] = "fence",
+	[GPUGOV_DL_HINT] = "hint",
+};
+
+const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
+	[GPUGOV_REACT_OFF] = "off",
+	[GPUGOV_REACT_TIMER] = "timer",
+	[GPUGOV_REACT_POLL] = "poll",
+};
+
+/* Checks inside a frame: this many a period. */
+#define FRAME_CHECKS	4
+
+/**
+ * gpugov_react_find() - id of the reaction named @name
+ * @name: name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * Return: the enum gpugov_react value, or -1.
+ */
+int gpugov_react_find(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < GPUGOV_NR_REACT; i++)
+		if (strlen(gpugov_react_names[i]) == len &&
+		    !memcmp(gpugov_react_names[i], name, len))
+			return i;
+	return -1;
+}
+
+/**
+ * gpugov_frame_init() - nothing learned, no deadline
+ * @fs: state
+ * @opp: the OPP in force
+ */
+void gpugov_frame_init(struct gpugov_frame_state *fs, u32 opp)
+{
+	memset(fs, 0, sizeof(*fs));
+	gpugov_cadence_init(&fs->cad);
+	fs->check_ns = U64_MAX;
+	fs->opp = opp;
+}
+
+/**
+ * gpugov_frame_restart() - after a suspend: the cadence's phase and the
+ *	windows summed are gone, the frames' work and the fence's period stay
+ * @fs: state
+ */
+void gpugov_frame_restart(struct gpugov_frame_state *fs)
+{
+	gpugov_cadence_init(&fs->cad);
+	memset(&fs->acc, 0, offsetof(struct gpugov_sample, waves));
+	fs->src = GPUGOV_DL_NONE;
+	fs->period_ns = 0;
+	fs->fence_ns = 0;
+	fs->next_vsync_ns = 0;
+	fs->check_ns = U64_MAX;
+}
+
+/**
+ * gpugov_frame_fence() - a fence's deadline for the frame in flight
+ * @fs: state
+ * @deadline_ns: absolute, on the governor's clock
+ */
+void gpugov_frame_fence(struct gpugov_frame_state *fs, u64 deadline_ns)
+{
+	if (deadline_ns == fs->fence_ns)
+		return;
+	fs->fence_prev_ns = fs->fence_ns;
+	fs->fence_ns = deadline_ns;
+}
+
+/* Window @w added to the sum: amounts add, ratios and clocks are @w's. */
+static void frame_acc_add(struct gpugov_sample *acc,
+			  const struct gpugov_sample *w)
+{
+	const size_t first = offsetof(struct gpugov_sample, insts);
+	const size_t nr = (offsetof(struct gpugov_sample, waves) - first) /
+			  sizeof(u64);
+	const u64 *src = (const u64 *)((const char *)w + first);
+	u64 *dst = (u64 *)((char *)acc + first);
+	size_t i;
+
+	acc->interval_ns = gpugov_sat_add(acc->interval_ns, w->interval_ns);
+	acc->busy_ns = gpugov_sat_add(acc->busy_ns,
+				      min_t(u64, w->busy_ns, w->interval_ns));
+	acc->core_khz = w->core_khz;
+	acc->mem_khz = w->mem_khz;
+	acc->caps = w->caps;
+	acc->nr_waves = 0;
+	for (i = 0; i < nr; i++)
+		dst[i] = gpugov_sat_add(dst[i], src[i]);
+	acc->occupancy_q16 = w->occupancy_q16;
+}
+
+/* The deadline source in force now, and its period (0 with none). */
+static u32 frame_source(const struct gpugov_frame_state *fs,
+			const struct gpugov_policy_params *p, u64 now_ns,
+			u64 *period_ns)
+{
+	u64 fp = fs->fence_ns - fs->fence_prev_ns;
+
+	*period_ns = 0;
+	if (p->frame_period_us >= GPUGOV_FRAME_HINT_MIN_US &&
+	    p->frame_period_us <= GPUGOV_FRAME_HINT_MAX_US) {
+		*period_ns = (u64)p->frame_period_us * 1000;
+		return GPUGOV_DL_HINT;
+	}
+	if (fs->fence_ns > now_ns && fs->fence_prev_ns &&
+	    fp >= GPUGOV_CAD_MIN_NS && fp <= GPUGOV_CAD_MAX_NS) {
+		*period_ns = fp;
+		return GPUGOV_DL_FENCE;
+	}
+	*period_ns = fs->cad.period_ns;
+	return fs->cad.period_ns ? GPUGOV_DL_LEARNED : GPUGOV_DL_NONE;
+}
+
+/*
+ * The objective's decision on sample @s: every model sees it, the one
+ * wanted (or its fallback) predicts every OPP, the objective chooses among
+ * the allowed ones.  The windows summed start again.
+ */
+static void frame_decide(struct gpugov_frame_state *fs,
+			 const struct gpugov_frame_ctx *c,
+			 const struct gpugov_sample *s,
+			 struct gpugov_decision *d, enum gpugov_pred_id *used)
+{
+	gpugov_pred_observe(c->st, s);
+	*used = gpugov_decision_predict(c->st, c->wanted, s, c->t, d);
+	gpugov_decide_in(c->p, c->ps, c->t, c->r, s, d);
+	fs->opp = d->chosen;
+	memset(&fs->acc, 0, offsetof(struct gpugov_sample, waves));
+}
+
+/*
+ * A frame boundary: decide, learn the frame's work, and plan the next
+ * boundary (the next fence deadline, or the next point of the period's
+ * grid past half a period from now, a period from now with no onset seen
+ * yet) and the first check.
+ */
+static void frame_vsync(struct gpugov_frame_state *fs,
+			const struct gpugov_frame_ctx *c, u64 now,
+			struct gpugov_decision *d, enum gpugov_pred_id *used)
+{
+	bool busy = fs->acc.busy_ns;
+	u64 hi;
+
+	frame_decide(fs, c, &fs->acc, d, used);
+	if (busy) {
+		hi = fs->work_hi_ps;
+		fs->work_hi_ps = max_t(u64, d->time_ps[d->hi], hi - hi / 4);
+	}
+	if (fs->src == GPUGOV_DL_FENCE)
+		fs->next_vsync_ns = fs->fence_ns;
+	else if (!fs->cad.nr)	/* no phase known: a period from now */
+		fs->next_vsync_ns = now + fs->period_ns;
+	else
+		fs->next_vsync_ns = gpugov_cadence_next(&fs->cad, fs->period_ns,
+							now + fs->period_ns / 2);
+	fs->deadline_ns = fs->next_vsync_ns;
+	fs->check_ns = now + fs->period_ns / FRAME_CHECKS;
+}
+
+/* A check inside the frame: raise the clock if the frame runs late. */
+static enum gpugov_frame_act frame_check(struct gpugov_frame_state *fs,
+					 const struct gpugov_frame_ctx *c,
+					 u64 now)
+{
+	struct gpugov_decision *k = &fs->chk;
+	u64 top, left, rem;
+	u32 hi = c->r->hi, i;
+
+	if (fs->cad.end != GPUGOV_CAD_BUSY || !fs->acc.busy_ns ||
+	    now >= fs->deadline_ns)
+		return GPUGOV_FRAME_KEEP;
+	gpugov_decision_predict(c->st, c->wanted, &fs->acc, c->t, k);
+	top = k->time_ps[hi];
+	if (!top)
+		return GPUGOV_FRAME_KEEP;
+	rem = max_t(u64, fs->work_hi_ps > top ? fs->work_hi_ps - top : 0,
+		    top / 2);
+	left = (fs->deadline_ns - now) * GPUGOV_PS_PER_NS;
+	left -= left / 8;
+	i = clamp_t(u32, fs->opp, c->r->lo, hi);
+	while (i < hi && gpugov_mul_div64(rem, k->time_ps[i], top) > left)
+		i++;
+	if (i <= fs->opp)
+		return GPUGOV_FRAME_KEEP;
+	fs->opp = i;
+	fs->raises++;
+	return GPUGOV_FRAME_RAISED;
+}
+
+/**
+ * gpugov_frame_step() - one window's tick: decide, check or keep
+ * @fs: state
+ * @c: what a decision works with
+ * @tk: the window and when it ended
+ * @d: the decision, filled when one is made (GPUGOV_FRAME_DECIDED)
+ * @used: the model used then
+ *
+ * The OPP to run at is fs->opp after every tick.
+ *
+ * Return: enum gpugov_frame_act.
+ */
+enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
+					const struct gpugov_frame_ctx *c,
+					const struct gpugov_frame_tick *tk,
+					struct gpugov_decision *d,
+					enum gpugov_pred_id *used)
+{
+	u64 now = tk->now_ns, period, base = tk->poll_ns;
+
+	if (c->p->react == GPUGOV_REACT_OFF) {
+		/* every window decides, as the governor always has */
+		fs->src = GPUGOV_DL_NONE;
+		fs->period_ns = 0;
+		frame_decide(fs, c, tk->w, d, used);
+		return GPUGOV_FRAME_DECIDED;
+	}
+	gpugov_cadence_window(&fs->cad, now, tk->w->interval_ns,
+			      tk->w->busy_ns);
+	frame_acc_add(&fs->acc, tk->w);
+	fs->src = frame_source(fs, c->p, now, &period);
+	fs->period_ns = period;
+	if (fs->src == GPUGOV_DL_NONE || c->p->react == GPUGOV_REACT_POLL) {
+		fs->next_vsync_ns = 0;
+		fs->check_ns = U64_MAX;
+		if (period)
+			base = period;
+		/* a probe, or a poll short of the period: sample only */
+		if (fs->acc.interval_ns + base / 8 < base)
+			return GPUGOV_FRAME_KEEP;
+		frame_decide(fs, c, &fs->acc, d, used);
+		return GPUGOV_FRAME_DECIDED;
+	}
+	if (now + period / 16 >= fs->next_vsync_ns) {
+		frame_vsync(fs, c, now, d, used);
+		return GPUGOV_FRAME_DECIDED;
+	}
+	if (now >= fs->check_ns) {
+		fs->check_ns += period / FRAME_CHECKS;
+		if (fs->check_ns + period / 16 >= fs->next_vsync_ns)
+			fs->check_ns = U64_MAX;
+	}
+	return frame_check(fs, c, now);
+}
+
+/**
+ * gpugov_frame_next_ns() - when the governor's timer should fire next
+ * @fs: state, after the last tick
+ * @p: tunables
+ * @now_ns: now
+ *
+ * Return: the time, after @now_ns; U64_MAX for no timer (reaction off or
+ * by polling).
+ */
+u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
+			 const struct gpugov_policy_params *p, u64 now_ns)
+{
+	u64 t;
+
+	if (p->react != GPUGOV_REACT_TIMER)
+		return U64_MAX;
+	if (fs->src == GPUGOV_DL_NONE)
+		return now_ns + GPUGOV_FRAME_PROBE_NS;
+	t = min_t(u64, fs->next_vsync_ns, fs->check_ns);
+	return max_t(u64, t, now_ns + 1);
+}
+
+/**
+ * gpugov_frame_poll_ns() - the polling interval to ask devfreq for
+ * @fs: state, after the last tick
+ * @p: tunables
+ * @poll_ns: the device's own
+ *
+ * Return: @poll_ns but under GPUGOV_REACT_POLL: the frame period, or
+ * GPUGOV_FRAME_PROBE_NS while none is known.
+ */
+u64 gpugov_frame_poll_ns(const struct gpugov_frame_state *fs,
+			 const struct gpugov_policy_params *p, u64 poll_ns)
+{
+	if (p->react != GPUGOV_REACT_POLL)
+		return poll_ns;
+	return fs->period_ns ? fs->period_ns : GPUGOV_FRAME_PROBE_NS;
+}

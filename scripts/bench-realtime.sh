@@ -1,0 +1,67 @@
+#!/bin/sh
+# bench-realtime.sh REPLAY SIM OUT - gpugov in real time (docs/realtime.md):
+# `gpugov-replay realtime` over every suite application on both simulated
+# GPUs (swept as scripts/bench-governors-sweep.sh sweeps them) with the
+# counters and busy/total only (--stock), and the synthetic games of
+# scripts/bench-governors-frames.awk (busy/total only, the GPU idling at
+# 0.1 W * V + 0.05 W), on every driver profile, at 30, 60 and 120 Hz and
+# loads 30, 60 and 90 %.  OUT/realtime.csv: one row per cell and policy
+# (view, trace, profile, hz, load, then realtime's columns);
+# OUT/realtime-summary.txt (also printed): per view and policy, the sums
+# and the cells no worse than simple_ondemand at the profile's settings
+# (scripts/bench-realtime-summary.awk).
+set -eu
+replay=$1
+sim=$2
+out=$3
+here=$(dirname "$0")
+mkdir -p "$out/sweeps" "$out/frames"
+for gpu in fermi-15sm maxwell-16sm; do
+	for app in tools/sim/workloads/apps/*.wl; do
+		"$here/bench-governors-sweep.sh" "$sim" "tools/sim/gpus/$gpu.gpu" "$app" \
+			"$out/sweeps/$gpu/$(basename "$app" .wl).trace" >/dev/null
+	done
+done
+seed=0
+for mem in 0 30 70; do
+	for noise in 0 15; do
+		seed=$((seed + 1))
+		app=mem$mem-noise$noise
+		awk -v mem="0.$(printf %02d "$mem")" -v noise="$noise" -v seed="$seed" \
+			-v frames=120 -f "$here/bench-governors-frames.awk" >"$out/frames/$app.csv"
+		"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
+			--device frames --combined "$app" >/dev/null 2>&1
+	done
+done
+# cell VIEW TRACE OPTIONS...: every profile, rate and load
+cell() {
+	view=$1
+	trace=$2
+	shift 2
+	for prof in panfrost panthor lima msm sim; do
+		for hz in 30 60 120; do
+			for load in 30 60 90; do
+				"$replay" realtime --csv --profile "$prof" --hz "$hz" \
+					--load "$load" "$@" "$trace" |
+					awk -F, -v pre="$view,$prof,$hz,$load" \
+						'NR > 2 { print pre "," $0 }'
+			done
+		done
+	done
+}
+{
+	echo "view,profile,hz,load,workload,policy,energy,janked,frames,worst_ms,switches,decisions_per_s"
+	for t in "$out"/sweeps/*/*.trace; do
+		g=$(basename "$(dirname "$t")")
+		cell "counters-$g" "$t"
+		cell "stock-$g" "$t" --stock
+	done
+	for t in "$out"/frames/*.trace; do
+		cell synthetic "$t" --stock --predictor busy \
+			--idle-static-uw 100000 --idle-uw 50000
+	done
+} >"$out/realtime.csv.tmp"
+mv "$out/realtime.csv.tmp" "$out/realtime.csv"
+awk -F, -f "$here/bench-realtime-summary.awk" "$out/realtime.csv" \
+	>"$out/realtime-summary.txt"
+cat "$out/realtime-summary.txt"

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_cadence.c - the frame period learned from busy/idle
+ * (predictors/gpugov_cadence.c) and the real-time layer of the deadline
+ * objective (predictors/gpugov_frame.c).
+ *
+ * A paced GPU is simulated exactly: frame f arrives at f * P (+ jitter),
+ * the GPU runs it for its work time when it is free, and windows of a
+ * fixed tick report the busy time that overlaps them, as devfreq's
+ * busy/total would.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "rng.h"
+#include "gpugov_cadence.h"
+#include "gpugov_frame.h"
+
+#define MS	1000000ULL
+#define US	1000ULL
+
+/* Busy intervals of a run: [start, end), in order. */
+static u64 b_start[4096], b_end[4096];
+static u32 nr_busy;
+
+/*
+ * Frames at period @p for @frames frames, each busy @load_pct % of @p
+ * varied by +-@var_pct %, arrival jittered by +-@jit ns; frames in
+ * [@gap_from, @gap_to) do not come (an idle gap); @every: one frame per
+ * @every periods (content at a divisor of the refresh rate).
+ */
+static void gen(u64 p, u32 frames, u32 load_pct, u32 var_pct, u64 jit,
+		u32 gap_from, u32 gap_to, u32 every)
+{
+	u64 free_at = 0, a, w;
+	u32 f;
+
+	nr_busy = 0;
+	for (f = 0; f < frames; f++) {
+		if ((f >= gap_from && f < gap_to) || f % every)
+			continue;
+		a = f * p + (jit ? rng_range(0, 2 * jit) : 0);
+		w = p * load_pct / 100;
+		if (var_pct)
+			w = w * (100 - var_pct + rng_range(0, 2 * var_pct)) / 100;
+		a = a > free_at ? a : free_at;
+		b_start[nr_busy] = a;
+		b_end[nr_busy] = a + w;
+		free_at = a + w;
+		nr_busy++;
+	}
+}
+
+/* Random bursts: no period at all. */
+static void gen_random(u32 n)
+{
+	u64 t = 0, w;
+	u32 i;
+
+	nr_busy = 0;
+	for (i = 0; i < n; i++) {
+		t += rng_range(3 * MS, 40 * MS);
+		w = rng_range(MS, 5 * MS);
+		b_start[nr_busy] = t;
+		b_end[nr_busy] = t + w;
+		t += w;
+		nr_busy++;
+	}
+}
+
+static u64 busy_in(u64 from, u64 to)
+{
+	u64 sum = 0, s, e;
+	u32 i;
+
+	for (i = 0; i < nr_busy; i++) {
+		s = b_start[i] > from ? b_start[i] : from;
+		e = b_end[i] < to ? b_end[i] : to;
+		if (e > s)
+			sum += e - s;
+	}
+	return sum;
+}
+
+/* Feed windows of @tick from @t0 to the last busy end; the period found. */
+static u64 learn(u64 tick, u64 t0)
+{
+	struct gpugov_cadence c;
+	u64 t, end = b_end[nr_busy - 1] + tick;
+
+	gpugov_cadence_init(&c);
+	for (t = t0 + tick; t <= end; t += tick)
+		gpugov_cadence_window(&c, t, tick, busy_in(t - tick, t));
+	return c.period_ns;
+}
+
+static int near(u64 got, u64 want, u32 permille)
+{
+	u64 d = got > want ? got - want : want - got;
+
+	return d * 1000 <= want * permille;
+}
+
+static void test_rates(void)
+{
+	static const u32 hz[] = { 30, 60, 120 };
+	static const u32 loads[] = { 30, 60, 90 };
+	u32 i, j;
+	u64 p, got;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < 3; j++) {
+			p = 1000000000ULL / hz[i];
+			gen(p, 100, loads[j], 0, 0, 0, 0, 1);
+			got = learn(2 * MS, 0);
+			/*
+			 * Idle gaps shorter than a tick put the onset at the
+			 * next window's start: up to a tick late each, over
+			 * 15 spacings (gpugov_cadence.c).
+			 */
+			tap_ok(near(got, p, loads[j] < 90 ? 5 : 20),
+			       "%u Hz at %u%%: period %llu ns (want %llu)",
+			       hz[i], loads[j], (unsigned long long)got,
+			       (unsigned long long)p);
+		}
+	}
+	/* windows in no phase with the frames, and a coarser tick */
+	p = 1000000000ULL / 60;
+	gen(p, 100, 60, 0, 0, 0, 0, 1);
+	got = learn(3 * MS, 1234567);
+	tap_ok(near(got, p, 10), "60 Hz, 3 ms ticks out of phase: %llu",
+	       (unsigned long long)got);
+}
+
+static void test_jitter_gaps(void)
+{
+	u64 p = 1000000000ULL / 60, got;
+
+	rng_seed(1);
+	gen(p, 150, 50, 20, 300 * US, 0, 0, 1);
+	got = learn(2 * MS, 0);
+	tap_ok(near(got, p, 10), "60 Hz, +-0.3 ms jitter, +-20%% work: %llu",
+	       (unsigned long long)got);
+	gen(p, 150, 50, 0, 0, 40, 60, 1);
+	got = learn(2 * MS, 0);
+	tap_ok(near(got, p, 5), "60 Hz with a 20-frame idle gap: %llu",
+	       (unsigned long long)got);
+	gen(p, 200, 60, 0, 0, 0, 0, 2);
+	got = learn(2 * MS, 0);
+	tap_ok(near(got, 2 * p, 5), "30 Hz content on a 60 Hz grid: %llu (want %llu)",
+	       (unsigned long long)got, (unsigned long long)(2 * p));
+}
+
+static void test_no_period(void)
+{
+	u32 seed, found = 0;
+
+	for (seed = 1; seed <= 20; seed++) {
+		rng_seed(seed);
+		gen_random(120);
+		found += learn(2 * MS, 0) != 0;
+	}
+	tap_ok(!found, "random bursts: no period (%u of 20 runs found one)", found);
+	/* back to back: never idle, no onsets, no period */
+	nr_busy = 1;
+	b_start[0] = 0;
+	b_end[0] = 500 * MS;
+	tap_ok(!learn(2 * MS, 0), "back-to-back work: no period");
+}
+
+static void test_next(void)
+{
+	struct gpugov_cadence c;
+
+	gpugov_cadence_init(&c);
+	tap_ok(gpugov_cadence_next(&c, 10 * MS, 5 * MS) == 15 * MS,
+	       "no onset: a period from now");
+	gpugov_cadence_window(&c, 4 * MS, 2 * MS, MS);	/* onset at 3 ms */
+	tap_ok(c.last_ns == 3 * MS, "onset at the end minus the busy time");
+	tap_ok(gpugov_cadence_next(&c, 10 * MS, 25 * MS) == 33 * MS,
+	       "next vsync on the grid through the onset");
+	tap_ok(gpugov_cadence_next(&c, 10 * MS, 13 * MS) == 23 * MS,
+	       "a grid point is not 'after' itself");
+}
+
+/* ---- the real-time layer ---- */
+
+static struct gpugov_opp_table tab;
+static struct gpugov_policy_params par;
+static struct gpugov_pred_state st;
+static struct gpugov_policy_state ps;
+static struct gpugov_frame_state fs;
+static struct gpugov_decision d;
+
+static void rt_setup(u32 react, u32 hint_us)
+{
+	u32 i;
+
+	tab.nr = 4;
+	for (i = 0; i < 4; i++) {
+		tab.opp[i].core_khz = 200000 * (i + 1);
+		tab.opp[i].uv = 700000 + 100000 * i;
+	}
+	gpugov_policy_defaults(&par);
+	par.react = react;
+	par.frame_period_us = hint_us;
+	gpugov_pred_init(&st);
+	gpugov_policy_state_init(&ps);
+	gpugov_frame_init(&fs, 3);
+}
+
+static enum gpugov_frame_act tick(u64 now, u64 interval, u64 busy, u32 opp)
+{
+	static struct gpugov_sample s;
+	struct gpugov_opp_range r = { 0, 3 };
+	const struct gpugov_frame_ctx c = {
+		.p = &par, .st = &st, .ps = &ps, .wanted = GPUGOV_PRED_BUSY,
+		.t = &tab, .r = &r,
+	};
+	const struct gpugov_frame_tick tk = { .w = &s, .now_ns = now,
+					      .poll_ns = 50 * MS };
+	enum gpugov_pred_id used;
+
+	memset(&s, 0, sizeof(s));
+	s.interval_ns = interval;
+	s.busy_ns = busy;
+	s.core_khz = tab.opp[opp].core_khz;
+	return gpugov_frame_step(&fs, &c, &tk, &d, &used);
+}
+
+static void test_frame(void)
+{
+	u64 p = 16666 * US, t;
+	enum gpugov_frame_act a;
+	u32 before;
+
+	rt_setup(GPUGOV_REACT_OFF, 16666);
+	tap_ok(tick(2 * MS, 2 * MS, MS, 3) == GPUGOV_FRAME_DECIDED &&
+	       fs.src == GPUGOV_DL_NONE,
+	       "react off: every tick decides, no deadline even with a hint");
+
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	a = tick(2 * MS, 2 * MS, MS, 3);
+	tap_ok(a == GPUGOV_FRAME_KEEP &&
+	       gpugov_frame_next_ns(&fs, &par, 2 * MS) == 4 * MS,
+	       "timer, no deadline: a probe samples and decides nothing");
+	for (t = 4 * MS; t < 50 * MS; t += 2 * MS)
+		tick(t, 2 * MS, MS, 3);
+	tap_ok(tick(50 * MS, 2 * MS, MS, 3) == GPUGOV_FRAME_DECIDED,
+	       "timer, no deadline: the objective decides per polling interval");
+
+	rt_setup(GPUGOV_REACT_TIMER, 1999);
+	tick(2 * MS, 2 * MS, MS, 3);
+	tap_ok(fs.src == GPUGOV_DL_NONE, "a hint below 2 ms is no deadline");
+
+	rt_setup(GPUGOV_REACT_TIMER, 16666);
+	a = tick(p, p, 0, 3);
+	tap_ok(a == GPUGOV_FRAME_DECIDED && fs.src == GPUGOV_DL_HINT &&
+	       fs.period_ns == p && fs.opp == 0,
+	       "hint: a frame decision at once (idle: the lowest OPP)");
+	tap_ok(gpugov_frame_next_ns(&fs, &par, p) == p + p / 4,
+	       "the first check a quarter period in");
+	/* a frame arrives at p and keeps the GPU busy at the lowest OPP */
+	before = fs.opp;
+	tick(p + p / 4, p / 4, p / 4, before);
+	tap_ok(fs.opp == before, "a frame a quarter done in time: kept");
+	tick(p + p / 2, p / 4, p / 4, fs.opp);
+	tick(p + 3 * p / 4, p / 4, p / 4, fs.opp);
+	tap_ok(fs.opp > before && fs.raises,
+	       "a frame still busy 3/4 into its period raises the clock (%u -> %u)",
+	       before, fs.opp);
+	before = fs.opp;
+	tick(2 * p - p / 8, p / 8, 0, fs.opp);
+	tap_ok(fs.opp == before, "a check never lowers the clock");
+
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	gpugov_frame_fence(&fs, 20 * MS);
+	gpugov_frame_fence(&fs, 20 * MS + p);
+	tick(2 * MS, 2 * MS, MS, 3);
+	tap_ok(fs.src == GPUGOV_DL_FENCE && fs.period_ns == p,
+	       "two fence deadlines a period apart: the fence source");
+	gpugov_frame_fence(&fs, 20 * MS + 2 * p);
+	par.frame_period_us = 8333;
+	tick(4 * MS, 2 * MS, MS, 3);
+	tap_ok(fs.src == GPUGOV_DL_HINT, "a hint wins over a fence");
+
+	rt_setup(GPUGOV_REACT_POLL, 16666);
+	tick(2 * MS, 2 * MS, MS, 3);
+	tap_ok(gpugov_frame_poll_ns(&fs, &par, 50 * MS) == p &&
+	       gpugov_frame_next_ns(&fs, &par, 2 * MS) == U64_MAX,
+	       "react poll: polls at the period, no timer");
+	tap_ok(gpugov_react_find("timer", 5) == GPUGOV_REACT_TIMER &&
+	       gpugov_react_find("tim", 3) < 0, "react names");
+}
+
+int main(void)
+{
+	tap_plan();
+	test_rates();
+	test_jitter_gaps();
+	test_no_period();
+	test_next();
+	test_frame();
+	return tap_done("cadence");
+}

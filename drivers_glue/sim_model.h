@@ -56,6 +56,7 @@ enum sim_rt_cause {
 	SIM_RT_UNBOOST,		/* msm's boost floor dropped */
 	SIM_RT_OTHER,		/* anything else (a sysfs or QoS change) */
 };
+
 #define SIM_RT_LOG_FMT	"%u,%llu,%s,%llu,%llu,%u"
 
 static inline const char *sim_rt_cause_name(enum sim_rt_cause c)

@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sim.h - gpugov_sim.ko internals: a simulated GPU devfreq device that
- * replays a sweep trace.
+ * replays a sweep trace, in one of two modes.
  *
- * Each poll of the devfreq core consumes the next segment of the trace
- * at the OPP currently set: get_dev_status() reports its busy/total time
- * and the counter source hands gpugov its counters.  Nothing depends on
- * wall-clock time, so a run is a pure function of the trace, the initial
- * OPP and the governor, and can be replayed bit for bit in userspace.
+ * Per segment (the default): each poll of the devfreq core consumes the
+ * next segment of the trace at the OPP currently set: get_dev_status()
+ * reports its busy/total time and the counter source hands gpugov its
+ * counters.
+ *
+ * Real time (sim_realtime.c): frames paced by vsync run on the real-time
+ * engine (sim_rt.h) in simulated time, and each devfreq poll advances it
+ * by one polling interval.
+ *
+ * Nothing depends on wall-clock time, so a run is a pure function of the
+ * trace, the initial OPP and the governor, and can be replayed bit for
+ * bit in userspace.
  *
  * Locking.  ctl_lock (mutex) serialises the control operations (trace
  * load, which re-creates the devfreq device; source registration;
@@ -29,6 +36,7 @@
 #include "gpugov_simblob.h"
 #include "gpugov_source.h"
 #include "sim_model.h"
+#include "sim_rt.h"
 
 #define SIM_NAME	"gpugov_sim"
 #define SIM_MAX_DEVICES	8
@@ -106,6 +114,76 @@ struct sim_trace {
 	u64 *rec;
 };
 
+/* Decisions a real-time run logs (rt_log in debugfs). */
+#define SIM_RTLOG_CAP	32768
+
+/**
+ * struct sim_rtlog - one decision of a real-time run
+ * @time_ns: simulated time
+ * @busy: busy_time get_dev_status() reported (the profile's units)
+ * @total: total_time it reported
+ * @cause: enum sim_rt_cause
+ * @opp: the OPP chosen
+ */
+struct sim_rtlog {
+	u64 time_ns;
+	u64 busy;
+	u64 total;
+	u8 cause;
+	u8 opp;
+};
+
+/**
+ * struct sim_rtdev - the real-time mode of a device (sim_realtime.c);
+ *	every field under sim_dev.lock but @log's allocation (ctl_lock)
+ * @hz: refresh rate of the next run, 0: per-segment mode
+ * @load: the mean frame at the top OPP, % of the period
+ * @segs_per_frame: segments a frame
+ * @on: a run is going: the engine below is live
+ * @ended: the last run ran to its end
+ * @paused: the device is suspended: nothing is decided out of band
+ * @rt: the engine
+ * @ahead: a copy of it, run ahead to find msm's boosts (sim_realtime.c)
+ * @win: the window the last get_dev_status() took
+ * @have_win: @win belongs to the decision under way
+ * @full: scratch: @win as a sample with every counter
+ * @frame: the frame the GPU last started
+ * @deadline_ns: its deadline, the vsync after it arrived: what a fence
+ *	deadline hint would say
+ * @log: the run's decisions, SIM_RTLOG_CAP of them
+ * @log_len: entries in @log
+ * @log_open: the last entry waits for its target()
+ * @log_dropped: decisions past SIM_RTLOG_CAP
+ * @oob_pending: @oob_work is to decide msm's boost or its end at @oob_at,
+ *	before the next poll
+ * @oob_at: its simulated time
+ * @oob_cause: SIM_RT_BOOST or SIM_RT_UNBOOST
+ * @oob_work: sim_rtdev_oob()
+ */
+struct sim_rtdev {
+	u32 hz;
+	u32 load;
+	u32 segs_per_frame;
+	bool on;
+	bool ended;
+	bool paused;
+	struct sim_rt rt;
+	struct sim_rt ahead;
+	struct sim_rt_window win;
+	bool have_win;
+	struct gpugov_sample full;
+	u32 frame;
+	u64 deadline_ns;
+	struct sim_rtlog *log;
+	u32 log_len;
+	bool log_open;
+	u64 log_dropped;
+	bool oob_pending;
+	u64 oob_at;
+	enum sim_rt_cause oob_cause;
+	struct work_struct oob_work;
+};
+
 /**
  * struct sim_dev - one simulated GPU
  * @pdev: its platform device
@@ -152,6 +230,7 @@ struct sim_trace {
  *	[ctl_lock]
  * @boost_req: msm's boost_freq PM QoS minimum-frequency request
  * @boost_end: msm_devfreq_boost_work(): drops the boost request
+ * @rtd: the real-time mode
  */
 struct sim_dev {
 	struct platform_device *pdev;
@@ -196,6 +275,7 @@ struct sim_dev {
 	struct thermal_cooling_device *cdev;
 	struct dev_pm_qos_request boost_req;
 	struct delayed_work boost_end;
+	struct sim_rtdev rtd;
 };
 
 extern unsigned int sim_polling_ms;
@@ -218,7 +298,7 @@ int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 		       const char *gov);
 void sim_devfreq_detach(struct sim_dev *sd);
 int sim_install_trace(struct sim_dev *sd, struct sim_trace *t);
-void sim_set_running(struct sim_dev *sd, bool run);
+int sim_set_running(struct sim_dev *sd, bool run);
 int sim_set_source(struct sim_dev *sd, bool on);
 int sim_set_suspended(struct sim_dev *sd, bool suspend);
 
@@ -232,6 +312,19 @@ void sim_profile_resumed(struct sim_dev *sd);
 void sim_profile_status(struct sim_dev *sd, u64 busy_ns, u64 total_ns,
 			struct devfreq_dev_status *stat);
 int sim_msm_set_idle(struct sim_dev *sd, bool idle);
+
+/* sim_realtime.c */
+int sim_rtdev_params_ok(void);
+void sim_rtdev_setup(struct sim_dev *sd);
+int sim_rtdev_configure(struct sim_dev *sd, u32 hz, u32 load,
+			u32 segs_per_frame);
+int sim_rtdev_start(struct sim_dev *sd);
+void sim_rtdev_stop(struct sim_dev *sd);
+void sim_rtdev_free(struct sim_dev *sd);
+void sim_rtdev_pause(struct sim_dev *sd, bool pause);
+int sim_rtdev_status(struct sim_dev *sd, struct devfreq_dev_status *stat);
+void sim_rtdev_target(struct sim_dev *sd);
+int sim_rtdev_source_read(struct sim_dev *sd, struct gpugov_sample *s);
 
 /* sim_debugfs.c */
 void sim_debugfs_init(void);

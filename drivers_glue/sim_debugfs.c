@@ -6,7 +6,16 @@
  *   trace    (w) load a blob: write it whole (any number of sequential
  *            writes on one open file); the write that completes it
  *            installs it, or fails with -EINVAL and changes nothing
- *   run      (rw) 1: replay from the first segment, 0: stop
+ *   run      (rw) 1: replay from the first segment (in real-time mode:
+ *            from simulated time 0), 0: stop; -EINVAL if the real-time
+ *            engine refuses the trace (the kernel log says why)
+ *   realtime (rw) "HZ LOAD SEGS_PER_FRAME": the next run is real time,
+ *            frames at HZ (1-10000), the mean frame LOAD % (1-100) of the
+ *            period at the top OPP, SEGS_PER_FRAME segments each; "0":
+ *            one segment per poll; -EINVAL out of range, -EBUSY while
+ *            a run goes (sim_realtime.c)
+ *   rt_log   (r)  a real-time run's decisions, SIM_RT_LOG_FMT lines
+ *            (sim_model.h): "index,time_ns,cause,busy,total,opp"
  *   loop     (rw) 1: wrap around at the end of the trace
  *   stock    (rw) 1: no counter source (busy/total only), 0: source
  *   suspend  (rw) 1: devfreq_suspend_device(), 0: devfreq_resume_device()
@@ -16,7 +25,10 @@
  *   mali_counters (rw) the Mali counters' values; writing N sets them all,
  *            and the values the last read saw, to N (to bring them near
  *            their 2^32 wrap)
- *   status   (r)  key value lines: profile, run state and totals
+ *   status   (r)  key value lines: profile, run state and totals; in
+ *            real time also the simulated time, the frame the GPU last
+ *            started and its deadline (rt_frame, rt_deadline_ns: the
+ *            vsync after it arrived), frames done and janked
  *   log      (r)  "segment opp khz" for every segment consumed
  *   opps     (r)  "index khz mem_khz uv power_uw"
  */
@@ -217,7 +229,9 @@ static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)
 
 	switch (ctl) {
 	case SIM_CTL_RUN:
-		sim_set_running(sd, v);
+		mutex_lock(&sd->ctl_lock);
+		err = sim_set_running(sd, v);
+		mutex_unlock(&sd->ctl_lock);
 		break;
 	case SIM_CTL_LOOP:
 		spin_lock(&sd->lock);
@@ -287,6 +301,26 @@ static const struct file_operations sim_ctl_fops = {
 
 /* ---- read-only views ---- */
 
+/* The real-time keys of status; sd->lock held. */
+static void sim_rt_status_show(struct seq_file *m, const struct sim_dev *sd)
+{
+	const struct sim_rtdev *r = &sd->rtd;
+	const struct sim_rt_result *res = &r->rt.res;
+
+	seq_printf(m, "realtime %d\nrt_hz %u\nrt_load %u\nrt_segs_per_frame %u\n",
+		   !!r->hz, r->hz, r->load, r->segs_per_frame);
+	if (!r->on && !r->ended)
+		return;
+	seq_printf(m, "rt_time_ns %llu\nrt_frame %u\nrt_deadline_ns %llu\n",
+		   res->end_ns, r->frame, r->deadline_ns);
+	seq_printf(m, "rt_frames_done %u\nrt_janked %u\nrt_worst_latency_ns %llu\n",
+		   res->frames, res->janked, res->worst_latency_ns);
+	seq_printf(m, "rt_polls %llu\nrt_decisions %llu\nrt_switches %llu\n",
+		   res->polls, res->decisions, res->switches);
+	seq_printf(m, "rt_energy_pj %llu\nrt_busy_ns %llu\nrt_log_len %u\nrt_log_dropped %llu\n",
+		   res->energy_pj, res->busy_ns, r->log_len, r->log_dropped);
+}
+
 static int sim_status_show(struct seq_file *m, void *unused)
 {
 	struct sim_dev *sd = m->private;
@@ -304,9 +338,10 @@ static int sim_status_show(struct seq_file *m, void *unused)
 			   t->nr_segs, t->caps);
 		seq_printf(m, "cur %u\ncur_khz %u\n", sd->cur,
 			   t->opp[sd->cur].core_khz);
-		seq_printf(m, "done %d\n", !sd->running && t->nr_segs &&
-			   sd->consumed >= t->nr_segs);
+		seq_printf(m, "done %d\n", sd->rtd.ended ||
+			   (!sd->running && t->nr_segs && sd->consumed >= t->nr_segs));
 	}
+	sim_rt_status_show(m, sd);
 	seq_printf(m, "running %d\nloop %d\npos %u\n", sd->running, sd->loop,
 		   sd->pos);
 	seq_printf(m, "polls %llu\nconsumed %llu\ntime_ns %llu\nenergy_pj %llu\n",
@@ -318,6 +353,93 @@ static int sim_status_show(struct seq_file *m, void *unused)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(sim_status);
+
+static int sim_rt_log_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	struct sim_rtlog e;
+	u32 i, len;
+
+	/* The log only grows during a run; a start clears it under ctl_lock. */
+	mutex_lock(&sd->ctl_lock);
+	spin_lock(&sd->lock);
+	len = sd->rtd.log ? sd->rtd.log_len : 0;
+	spin_unlock(&sd->lock);
+	for (i = 0; i < len; i++) {
+		spin_lock(&sd->lock);
+		e = sd->rtd.log[i];
+		spin_unlock(&sd->lock);
+		seq_printf(m, SIM_RT_LOG_FMT "\n", i, e.time_ns,
+			   sim_rt_cause_name(e.cause), e.busy, e.total, e.opp);
+	}
+	mutex_unlock(&sd->ctl_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_rt_log);
+
+static int sim_realtime_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	u32 hz, load, segs;
+
+	spin_lock(&sd->lock);
+	hz = sd->rtd.hz;
+	load = sd->rtd.load;
+	segs = sd->rtd.segs_per_frame;
+	spin_unlock(&sd->lock);
+	seq_printf(m, "%u %u %u\n", hz, load, segs);
+	return 0;
+}
+
+static int sim_realtime_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_realtime_show, inode->i_private);
+}
+
+/*
+ * "HZ LOAD SEGS_PER_FRAME", or "0" alone for the per-segment mode: decimal
+ * numbers that fit 32 bits, one space apart, an optional final newline.
+ */
+static ssize_t sim_realtime_write(struct file *file, const char __user *ubuf,
+				  size_t count, loff_t *ppos)
+{
+	struct sim_dev *sd = file_inode(file)->i_private;
+	char buf[48], *p = buf, *tok;
+	u32 v[3];
+	int n = 0, err;
+
+	if (!count || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = 0;
+	if (buf[count - 1] == '\n')
+		buf[count - 1] = 0;
+	while ((tok = strsep(&p, " "))) {
+		if (n == ARRAY_SIZE(v) || kstrtou32(tok, 10, &v[n]))
+			return -EINVAL;
+		n++;
+	}
+	if (n == 1 && !v[0]) {
+		spin_lock(&sd->lock);
+		v[1] = sd->rtd.load;
+		v[2] = sd->rtd.segs_per_frame;
+		spin_unlock(&sd->lock);
+	} else if (n != 3 || !v[0]) {
+		return -EINVAL;
+	}
+	err = sim_rtdev_configure(sd, v[0], v[1], v[2]);
+	return err ? err : count;
+}
+
+static const struct file_operations sim_realtime_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_realtime_open,
+	.read = seq_read,
+	.write = sim_realtime_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 static int sim_log_show(struct seq_file *m, void *unused)
 {
@@ -442,6 +564,8 @@ void sim_debugfs_add(struct sim_dev *sd)
 	}
 	debugfs_create_file("status", 0444, dir, sd, &sim_status_fops);
 	debugfs_create_file("log", 0444, dir, sd, &sim_log_fops);
+	debugfs_create_file("rt_log", 0444, dir, sd, &sim_rt_log_fops);
+	debugfs_create_file("realtime", 0644, dir, sd, &sim_realtime_fops);
 	debugfs_create_file("opps", 0444, dir, sd, &sim_opps_fops);
 	debugfs_create_file("mali_counters", 0644, dir, sd,
 			    &sim_mali_counters_fops);

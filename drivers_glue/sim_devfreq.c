@@ -54,6 +54,8 @@ static int sim_target(struct device *dev, unsigned long *freq, u32 flags)
 	} else {
 		sd->cur = sim_opp_index(sd->trace, hz);
 		*freq = sd->trace->hz[sd->cur];
+		if (sd->rtd.on)
+			sim_rtdev_target(sd);
 	}
 	spin_unlock(&sd->lock);
 	return 0;
@@ -96,9 +98,17 @@ static int sim_get_dev_status(struct device *dev,
 {
 	struct sim_dev *sd = sim_from_dev(dev);
 	const u64 *r;
+	int err = 0;
 
 	spin_lock(&sd->lock);
 	sd->polls++;
+	if (sd->rtd.on) {
+		sd->last = NULL;
+		err = sim_rtdev_status(sd, stat);
+		stat->current_frequency = sim_cur_hz(sd);
+		spin_unlock(&sd->lock);
+		return err;
+	}
 	r = sim_consume(sd);
 	sd->last = r;
 	if (r)
@@ -150,6 +160,12 @@ static int sim_source_read(struct gpugov_source *src, struct gpugov_sample *s)
 	const u64 *r;
 
 	spin_lock(&sd->lock);
+	if (sd->rtd.have_win) {
+		int err = sim_rtdev_source_read(sd, s);
+
+		spin_unlock(&sd->lock);
+		return err;
+	}
 	t = sd->trace;
 	r = sd->last;
 	if (!r) {
@@ -305,6 +321,11 @@ void sim_devfreq_detach(struct sim_dev *sd)
 {
 	if (!sd->df)
 		return;
+	/* msm's boost in real time needs the devfreq device: no more of it */
+	spin_lock(&sd->lock);
+	sim_rtdev_stop(sd);
+	spin_unlock(&sd->lock);
+	cancel_work_sync(&sd->rtd.oob_work);
 	sim_profile_detach(sd);
 	if (sd->suspended) {
 		devfreq_resume_device(sd->df);
@@ -355,15 +376,22 @@ int sim_install_trace(struct sim_dev *sd, struct sim_trace *t)
 
 /**
  * sim_set_running() - start (from the first segment) or stop the replay
- * @sd: device
+ * @sd: device; ctl_lock held
  * @run: start or stop
  *
  * Starting clears the statistics and the OPP log; the OPP in force at
- * that moment is the one the first segment runs at.
+ * that moment is the one the first segment runs at.  In real-time mode
+ * (sd->rtd.hz) a start runs the frames from simulated time 0
+ * (sim_rtdev_start()).
+ *
+ * Return: 0, or sim_rtdev_start()'s error (the device then stands still).
  */
-void sim_set_running(struct sim_dev *sd, bool run)
+int sim_set_running(struct sim_dev *sd, bool run)
 {
+	bool rt;
+
 	spin_lock(&sd->lock);
+	rt = sd->rtd.hz && sd->trace && sd->trace->nr_segs && sd->df;
 	if (run) {
 		sd->pos = 0;
 		sd->polls = 0;
@@ -373,8 +401,10 @@ void sim_set_running(struct sim_dev *sd, bool run)
 		sd->log_len = 0;
 	}
 	sd->last = NULL;
-	sd->running = run && sd->trace && sd->trace->nr_segs;
+	sim_rtdev_stop(sd);
+	sd->running = run && !rt && sd->trace && sd->trace->nr_segs;
 	spin_unlock(&sd->lock);
+	return run && rt ? sim_rtdev_start(sd) : 0;
 }
 
 /**
@@ -444,9 +474,12 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
 	if (suspend == sd->suspended)
 		return 0;
 	if (suspend) {
+		sim_rtdev_pause(sd, true);
 		err = devfreq_suspend_device(sd->df);
-		if (err)
+		if (err) {
+			sim_rtdev_pause(sd, false);
 			return err;
+		}
 		if (sd->prof->msm_pm)
 			cancel_delayed_work_sync(&sd->boost_end);
 		spin_lock(&sd->lock);
@@ -459,6 +492,7 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
 		err = devfreq_resume_device(sd->df);
 		if (err)
 			return err;
+		sim_rtdev_pause(sd, false);
 	}
 	sd->suspended = suspend;
 	return 0;

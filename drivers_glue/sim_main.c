@@ -76,6 +76,7 @@ static int sim_probe(struct platform_device *pdev)
 	spin_lock_init(&sd->lock);
 	sim_profile_setup(sd);
 	sim_profile_init(sd);
+	sim_rtdev_setup(sd);
 	platform_set_drvdata(pdev, sd);
 
 	mutex_lock(&sd->ctl_lock);
@@ -102,6 +103,7 @@ static void sim_teardown(struct platform_device *pdev)
 	mutex_lock(&sd->ctl_lock);
 	sim_set_source(sd, false);
 	sim_devfreq_detach(sd);
+	sim_rtdev_free(sd);
 	sim_trace_free(sd->trace);
 	sd->trace = NULL;
 	kvfree(sd->log);
@@ -154,6 +156,10 @@ static int __init sim_init(void)
 	}
 	if (!nr_devices || nr_devices > SIM_MAX_DEVICES)
 		return -EINVAL;
+	if (sim_rtdev_params_ok()) {
+		pr_err(SIM_NAME ": rt_hz 1-10000, rt_load 1-100 and rt_segs_per_frame 1 or more, or rt_hz=0\n");
+		return -EINVAL;
+	}
 	sim_debugfs_init();
 	err = platform_driver_register(&sim_driver);
 	if (err)

@@ -34,6 +34,46 @@ static inline u64 sim_msm_busy_us(u64 cycles)
 }
 
 /*
+ * msm_devfreq_active(): after the GPU idled longer than the polling
+ * interval, both in whole ms, msm boosts the clock (a PM QoS floor of
+ * twice the clock in force for one polling interval).
+ */
+static inline bool sim_msm_boosts(u64 idle_ns, u64 poll_ns)
+{
+	return poll_ns && div64_u64(idle_ns, 1000000) > div64_u64(poll_ns, 1000000);
+}
+
+/*
+ * The decisions of a governor on gpugov_sim's real-time engine, one line
+ * each, as gpugov_sim's rt_log shows them and `gpugov-replay realtime
+ * --sequence` writes them: decision index, simulated time (ns), what
+ * asked for it, busy and total as get_dev_status() reported them (the
+ * profile's units), the OPP chosen.
+ */
+enum sim_rt_cause {
+	SIM_RT_POLL,		/* the devfreq monitor's poll */
+	SIM_RT_BOOST,		/* msm's boost floor set */
+	SIM_RT_UNBOOST,		/* msm's boost floor dropped */
+	SIM_RT_OTHER,		/* anything else (a sysfs or QoS change) */
+};
+
+#define SIM_RT_LOG_FMT	"%u,%llu,%s,%llu,%llu,%u"
+
+static inline const char *sim_rt_cause_name(enum sim_rt_cause c)
+{
+	switch (c) {
+	case SIM_RT_POLL:
+		return "poll";
+	case SIM_RT_BOOST:
+		return "boost";
+	case SIM_RT_UNBOOST:
+		return "unboost";
+	default:
+		return "other";
+	}
+}
+
+/*
  * Mali counters.  The job manager, tiler, L2 and shader-core blocks count
  * events in 32-bit counters that the GPU clears when it powers down.  The
  * sim keeps one running total per field of GPUGOV_MALI_CAPS and derives it

@@ -263,6 +263,12 @@ int sim_msm_set_idle(struct sim_dev *sd, bool idle)
 	mutex_lock(&sd->df->lock);
 	polling_ms = sd->df->profile->polling_ms;
 	spin_lock(&sd->lock);
+	if (sd->rtd.on) {
+		/* the engine idles and activates the GPU in real time */
+		spin_unlock(&sd->lock);
+		mutex_unlock(&sd->df->lock);
+		return -EBUSY;
+	}
 	was_idle = sd->msm_idle_hz;
 	hz = sd->trace->hz[sd->cur];
 	if (idle && !was_idle) {

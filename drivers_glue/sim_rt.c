@@ -85,6 +85,28 @@ void sim_rt_window_sample(const struct sim_rt_window *w,
 			*(u64 *)((char *)s + sim_rt_sample_off[i]) = w->f[i];
 }
 
+/**
+ * sim_rt_source_sample() - a window as a counter source with every counter
+ *	of the trace hands it to gpugov
+ * @w: window
+ * @core_khz: clock in force at the window's end
+ * @mem_khz: memory clock, 0 for none
+ * @caps: GPUGOV_CAP_* of the trace's counters (per-wave records dropped:
+ *	windows carry none)
+ * @s: out: the whole sample (no waves)
+ */
+void sim_rt_source_sample(const struct sim_rt_window *w, u32 core_khz,
+			  u32 mem_khz, u32 caps, struct gpugov_sample *s)
+{
+	memset(s, 0, offsetof(struct gpugov_sample, waves));
+	sim_rt_window_sample(w, s);
+	s->core_khz = core_khz;
+	s->mem_khz = mem_khz;
+	s->caps = caps & GPUGOV_CAP_ALL & ~GPUGOV_CAP_WAVES;
+	if (mem_khz)
+		s->caps |= GPUGOV_CAP_MEM_KHZ;
+}
+
 static const char *const sim_rt_status_names[SIM_RT_NR_STATUS] = {
 	[SIM_RT_OK] = "ok",
 	[SIM_RT_E_NO_FRAMES] = "no frames: no segments, or 0 segments per frame",
@@ -94,6 +116,8 @@ static const char *const sim_rt_status_names[SIM_RT_NR_STATUS] = {
 	[SIM_RT_E_SCALE] = "work scale of 0",
 	[SIM_RT_E_OVERFLOW] =
 		"scaled work overflows: its time, energy or a counter over the run passes 2^62",
+	[SIM_RT_E_LOAD] = "load out of range (1 to 100 %)",
+	[SIM_RT_E_NO_WORK] = "its frames take no time at the top OPP: nothing to pace",
 };
 
 /**
@@ -183,6 +207,52 @@ static enum sim_rt_status sim_rt_check_sums(const struct sim_rt_scenario *sc,
 }
 
 /**
+ * sim_rt_load_scale() - scale a scenario's work so that its mean frame
+ *	lasts @load_pct % of the refresh period at the top OPP
+ * @sc: scenario whose @rec, @nr_segs, @nr_opps, @segs_per_frame and
+ *	@period_ns are set; @scale_num and @scale_den are set on success
+ * @load_pct: 1..100
+ *
+ * s = (load / 100 * period) / mean_top, mean_top = the busy time of every
+ * segment at the top OPP over the frames: every ratio of the sweep is
+ * kept.  The replay and gpugov_sim scale alike, so their runs are one.
+ *
+ * Return: SIM_RT_OK, or why the scenario cannot be scaled (sim_rt_init()
+ * checks the rest).
+ */
+enum sim_rt_status sim_rt_load_scale(struct sim_rt_scenario *sc,
+				     u32 load_pct)
+{
+	u64 sum = 0, v, mean;
+	u32 s, nr_frames;
+
+	if (!sc->rec || !sc->nr_segs || !sc->segs_per_frame)
+		return SIM_RT_E_NO_FRAMES;
+	if (!sc->nr_opps || sc->nr_opps > GPUGOV_MAX_OPPS)
+		return SIM_RT_E_OPPS;
+	if (!load_pct || load_pct > 100)
+		return SIM_RT_E_LOAD;
+	if (sc->period_ns < SIM_RT_PERIOD_MIN_NS ||
+	    sc->period_ns > SIM_RT_PERIOD_MAX_NS)
+		return SIM_RT_E_PERIOD;
+	for (s = 0; s < sc->nr_segs; s++) {
+		v = sim_rt_rec(sc, s, sc->nr_opps - 1)[GPUGOV_SB_BUSY_NS];
+		if (v > U64_MAX - sum)
+			return SIM_RT_E_OVERFLOW;
+		sum += v;
+	}
+	nr_frames = (sc->nr_segs - 1) / sc->segs_per_frame + 1;
+	mean = div_u64(sum, nr_frames);
+	if (!mean)
+		return SIM_RT_E_NO_WORK;
+	if (mean > div_u64(U64_MAX, 100))
+		return SIM_RT_E_OVERFLOW;
+	sc->scale_num = load_pct * sc->period_ns;
+	sc->scale_den = mean * 100;
+	return SIM_RT_OK;
+}
+
+/**
  * sim_rt_init() - check a scenario and set a run up at time 0
  * @rt: run
  * @sc: scenario (copied; its @rec and @frame_done_ns must outlive @rt)
@@ -227,6 +297,17 @@ enum sim_rt_status sim_rt_init(struct sim_rt *rt,
 u32 sim_rt_nr_frames(const struct sim_rt *rt)
 {
 	return rt->nr_frames;
+}
+
+/**
+ * sim_rt_next_poll() - when the next poll is due
+ * @rt: run
+ *
+ * Return: simulated time, SIM_RT_NEVER without polling.
+ */
+u64 sim_rt_next_poll(const struct sim_rt *rt)
+{
+	return rt->next_poll;
 }
 
 static u64 sim_rt_arrival(const struct sim_rt *rt, u32 frame)

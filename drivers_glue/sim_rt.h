@@ -75,6 +75,8 @@ enum sim_rt_status {
 	SIM_RT_E_POLL,
 	SIM_RT_E_SCALE,
 	SIM_RT_E_OVERFLOW,
+	SIM_RT_E_LOAD,
+	SIM_RT_E_NO_WORK,
 	SIM_RT_NR_STATUS,
 };
 
@@ -194,6 +196,8 @@ struct sim_rt {
 	struct sim_rt_result res;
 };
 
+enum sim_rt_status sim_rt_load_scale(struct sim_rt_scenario *sc,
+				     u32 load_pct);
 enum sim_rt_status sim_rt_init(struct sim_rt *rt,
 			       const struct sim_rt_scenario *sc);
 const char *sim_rt_status_str(enum sim_rt_status st);
@@ -203,11 +207,14 @@ void sim_rt_set_timer(struct sim_rt *rt, u64 at_ns);
 bool sim_rt_set_poll(struct sim_rt *rt, u64 poll_ns);
 void sim_rt_take_window(struct sim_rt *rt, struct sim_rt_window *w);
 u32 sim_rt_nr_frames(const struct sim_rt *rt);
+u64 sim_rt_next_poll(const struct sim_rt *rt);
 void sim_rt_frame_cost(const struct sim_rt *rt, u32 frame, u32 opp,
 		       u64 *ns, u64 *pj);
 void sim_rt_rec_from_sample(const struct gpugov_sample *s, u64 energy_pj,
 			    u64 *r);
 void sim_rt_window_sample(const struct sim_rt_window *w,
 			  struct gpugov_sample *s);
+void sim_rt_source_sample(const struct sim_rt_window *w, u32 core_khz,
+			  u32 mem_khz, u32 caps, struct gpugov_sample *s);
 
 #endif /* GPUGOV_SIM_RT_H */

@@ -525,6 +525,36 @@ check "realtime: unknown profile refused with the list, exit 2" \
 check "realtime: --ondemand 50/60 (down above up) refused, exit 2" run 2 realtime --ondemand 50/60 "$tmp/small.trace"
 check "realtime: --stock and --mali together refused, exit 2" run 2 realtime --stock --mali "$tmp/small.trace"
 check "realtime: missing trace, exit 1" run 1 realtime "$tmp/nonexistent.trace"
+"$bin" realtime --csv --sequence "$tmp/rt.seq" "$tmp/small.trace" >"$tmp/rt.csv"
+check "realtime --sequence: a header, then each poll's decision of simple_ondemand and gpugov's default, numbered, every 50 ms" \
+	sh -c "head -1 \"$tmp/rt.seq\" | grep -qx 'workload,policy,decision,time_ns,event,busy,total,opp' && \
+	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-crisp-deadline\") {
+			n[\$2]++; if (\$3 != n[\$2] - 1 || \$4 != 50000000 * n[\$2] || \$5 != \"poll\" || \$7 != 50000000) bad = 1 }
+	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-crisp-deadline\"] }' \"$tmp/rt.seq\""
+check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on" \
+	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1) bad = 1; if (\$5 == \"other\") o++ }
+			END { exit bad || !o }' \"$tmp/rt.seq\""
+
+check "realtime --sequence: the table is the same with it" \
+	sh -c "\"$bin\" realtime --csv \"$tmp/small.trace\" | cmp -s - \"$tmp/rt.csv\""
+check "realtime --start-opp 0: the governors' first window is busier, performance stays 1.0" \
+	sh -c "\"$bin\" realtime --csv --start-opp 0 --sequence \"$tmp/rt0.seq\" \"$tmp/small.trace\" | grep -q '^small,performance,1.0000,' && \
+	       a=\$(awk -F, '\$3 == \"0\" && \$2 ~ /^simple/ { print \$6 }' \"$tmp/rt.seq\") && \
+	       b=\$(awk -F, '\$3 == \"0\" && \$2 ~ /^simple/ { print \$6 }' \"$tmp/rt0.seq\") && [ \"\$b\" -gt \"\$a\" ]"
+check "realtime --start-opp past the trace's OPPs refused, exit 2, named" \
+	sh -c "\"$bin\" realtime --start-opp 9 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'start-opp 9: .*small.trace has' && \
+	       { \"$bin\" realtime --start-opp 9 \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+check "realtime --profile msm at 10 Hz, 30 %: boost and unboost decisions in the sequence, busy/total in us" \
+	sh -c "\"$bin\" realtime --profile msm --hz 10 --load 30 --sequence \"$tmp/msm.seq\" \"$tmp/small.trace\" >/dev/null && \
+	       grep -q ',boost,' \"$tmp/msm.seq\" && grep -q ',unboost,' \"$tmp/msm.seq\" && \
+	       grep -q ',poll,[0-9]*,50000,[0-9]*\$' \"$tmp/msm.seq\""
+rm -f "$tmp/rt.seq"
+check "realtime --sequence: a run that fails later writes no file, exit 1" \
+	sh -c "\"$bin\" realtime --sequence \"$tmp/rt.seq\" \"$tmp/small.trace\" \"$tmp/nonexistent.trace\" >/dev/null 2>&1; \
+	       [ \$? -eq 1 ] && [ ! -e \"$tmp/rt.seq\" ]"
+check "realtime --sequence into a missing directory: exit 1, named" \
+	sh -c "\"$bin\" realtime --sequence \"$tmp/no/such/dir/x.csv\" \"$tmp/small.trace\" >/dev/null 2>\"$tmp/err\"; \
+	       [ \$? -eq 1 ] && grep -q 'sequence' \"$tmp/err\""
 sed 's/^interval segment/interval epoch/' "$tmp/small.trace" >"$tmp/epoch.trace"
 check "realtime: fixed-time epochs refused (work differs per OPP), exit 2" \
 	sh -c "\"$bin\" realtime \"$tmp/epoch.trace\" 2>&1 >/dev/null | grep -q 'epoch.trace: fixed-time epochs'"

@@ -10,7 +10,10 @@
  *  - idle energy at the OPP in force while idle;
  *  - a long run (10 s periods, 100 000 frames) without overflow;
  *  - bad scenarios refused: zero and absurd periods, no frames, a
- *    zero scale, a scale that overflows, an unknown OPP.
+ *    zero scale, a scale that overflows, an unknown OPP;
+ *  - the load scale (what the replay and gpugov_sim both use): the mean
+ *    frame at the top OPP lasts the load's share of the period, and
+ *    loads, periods and frames that make no scale are refused.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -313,6 +316,48 @@ static void test_bad(void)
 	       "bad: an OPP not in the table refused, nothing counted");
 }
 
+static void test_load_scale(void)
+{
+	struct sim_rt_scenario sc = base(3);
+	enum sim_rt_status st;
+	u64 v;
+
+	/* top OPP: 100, 300 and 200 ns; two frames of two segments and one */
+	set_seg(recs, 2, 0, 1, 100, 1, 1);
+	set_seg(recs, 2, 1, 1, 300, 1, 1);
+	set_seg(recs, 2, 2, 1, 200, 1, 1);
+	set_seg(recs, 2, 0, 0, 5000, 1, 1);
+	sc.segs_per_frame = 2;
+	st = sim_rt_load_scale(&sc, 50);
+	tap_ok(st == SIM_RT_OK &&
+	       sc.scale_num == 50 * MS && sc.scale_den == 300 * 100,
+	       "load scale: mean top frame 300 ns, 50 %% of 1 ms: %llu/%llu",
+	       (unsigned long long)sc.scale_num, (unsigned long long)sc.scale_den);
+	v = sc.scale_num / sc.scale_den;
+	tap_ok(v * 300 <= MS / 2 && (v + 1) * 300 > MS / 2,
+	       "load scale: the mean frame then lasts half the period");
+	tap_ok(sim_rt_load_scale(&sc, 0) == SIM_RT_E_LOAD &&
+	       sim_rt_load_scale(&sc, 101) == SIM_RT_E_LOAD,
+	       "load scale: loads 0 and 101 refused: %s",
+	       sim_rt_status_str(SIM_RT_E_LOAD));
+	sc.period_ns = 10;
+	tap_ok(sim_rt_load_scale(&sc, 50) == SIM_RT_E_PERIOD,
+	       "load scale: a 10 ns period refused");
+	sc.period_ns = MS;
+	sc.segs_per_frame = 0;
+	tap_ok(sim_rt_load_scale(&sc, 50) == SIM_RT_E_NO_FRAMES,
+	       "load scale: 0 segments a frame refused");
+	sc = base(2);
+	set_seg(recs, 2, 0, 0, 5000, 1, 1);
+	tap_ok(sim_rt_load_scale(&sc, 50) == SIM_RT_E_NO_WORK,
+	       "load scale: no time at the top OPP refused: %s",
+	       sim_rt_status_str(SIM_RT_E_NO_WORK));
+	set_seg(recs, 2, 0, 1, ~0ULL, 1, 1);
+	set_seg(recs, 2, 1, 1, 2, 1, 1);
+	tap_ok(sim_rt_load_scale(&sc, 50) == SIM_RT_E_OVERFLOW,
+	       "load scale: a sum past 2^64 refused");
+}
+
 int main(void)
 {
 	test_split();
@@ -324,5 +369,6 @@ int main(void)
 	test_zero_time();
 	test_long();
 	test_bad();
+	test_load_scale();
 	return tap_done("test_rt");
 }

@@ -13,6 +13,7 @@
  */
 #include <string.h>
 #include "cmdline.h"
+#include "outfile.h"
 #include "rtpolicy.h"
 #include "gpugov_mali.h"
 
@@ -24,6 +25,8 @@
  * @load: mean frame at the top OPP, % of the period
  * @poll_ms: polling interval, or -1 for the profile's
  * @segs_per_frame: segments a frame
+ * @start: --start-opp, or -1 for the top OPP
+ * @sequence: --sequence FILE.csv, or NULL
  * @od_set: --ondemand given
  */
 struct rt_opts {
@@ -33,6 +36,8 @@ struct rt_opts {
 	u32 load;
 	long long poll_ms;
 	u32 segs_per_frame;
+	int start;
+	const char *sequence;
 	bool od_set;
 };
 
@@ -41,6 +46,7 @@ static void print_help(void)
 	printf("usage: gpugov-replay realtime [--hz N] [--load PCT] [--profile NAME]\n"
 	       "          [--poll-ms MS] [--ondemand UP/DOWN] [--segs-per-frame N]\n"
 	       "          [--predictor NAME] [--objective NAME] [--stock|--mali]\n"
+	       "          [--start-opp N] [--sequence FILE.csv]\n"
 	       "          [--csv|--json] [policy options] SWEEP_TRACE...\n"
 	       "Frames arrive every 1/N s (--hz, default 60), each with the work of\n"
 	       "--segs-per-frame segments (default 1) of the trace, scaled so that the\n"
@@ -59,7 +65,12 @@ static void print_help(void)
 	       "Columns: energy relative to performance (idle power included), janked\n"
 	       "frames, frames, worst frame latency in ms, OPP switches, decisions per\n"
 	       "simulated second. --stock: gpugov sees busy/total only; --mali: what a\n"
-	       "Mali counter source gives. See docs/realtime.md.\n");
+	       "Mali counter source gives. --start-opp N: simple_ondemand and gpugov\n"
+	       "start at OPP N (default: the top one, where performance runs).\n"
+	       "--sequence writes every decision of simple_ondemand and gpugov:\n"
+	       "workload,policy,decision,time_ns,event,busy,total,opp (event poll,\n"
+	       "boost or unboost; busy and total in the profile's units), what\n"
+	       "gpugov_sim's rt_log shows for the same run. See docs/realtime.md.\n");
 	print_policy_help_end("bad usage or scenario", false);
 }
 
@@ -108,6 +119,14 @@ static int rt_opt(int c, void *ctx)
 		return parse_ondemand(optarg, &o->su.od);
 	case 'n':
 		return parse_u32(optarg, strlen(optarg), &o->segs_per_frame);
+	case 's':
+		if (parse_u32(optarg, strlen(optarg), &u) || u >= GPUGOV_MAX_OPPS)
+			return -1;
+		o->start = (int)u;
+		return 0;
+	case 'Q':
+		o->sequence = optarg;
+		return 0;
 	case 'p':
 		id = gpugov_predictor_find(optarg, strlen(optarg));
 		if (id < 0)
@@ -142,6 +161,8 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 		{ "poll-ms", required_argument, NULL, 'q' },
 		{ "ondemand", required_argument, NULL, 'u' },
 		{ "segs-per-frame", required_argument, NULL, 'n' },
+		{ "start-opp", required_argument, NULL, 's' },
+		{ "sequence", required_argument, NULL, 'Q' },
 		{ "predictor", required_argument, NULL, 'p' },
 		{ "objective", required_argument, NULL, 'o' },
 		{ "stock", no_argument, NULL, 'k' },
@@ -164,6 +185,7 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 	o->load = 60;
 	o->poll_ms = -1;
 	o->segs_per_frame = 1;
+	o->start = -1;
 	ret = cmdline_parse(argc, argv, &cl);
 	if (ret)
 		return ret;
@@ -206,10 +228,17 @@ static const struct rt_policy rt_rows[] = {
 	{ RT_ORACLE, 0, false },
 };
 
-/* A row's policy name; gpugov's names its model after any fallback. */
-static void row_name(const struct rt_opts *o, const struct rt_policy *pol,
-		     u32 caps, char *name, size_t size)
+/*
+ * A row's policy name, in the table and the sequence; gpugov's names its
+ * model after any fallback.
+ */
+static void row_name(const struct rt_opts *o, const struct sweep *w,
+		     const struct rt_policy *pol, char *name, size_t size)
 {
+	u32 caps = o->su.view == RT_VIEW_STOCK ? 0 : w->t.hdr.caps;
+
+	if (o->su.view == RT_VIEW_MALI)
+		caps &= GPUGOV_MALI_CAPS;
 	switch (pol->kind) {
 	case RT_PERFORMANCE:
 		snprintf(name, size, "performance");
@@ -232,33 +261,38 @@ static void row_name(const struct rt_opts *o, const struct rt_policy *pol,
 }
 
 /* Every policy over one trace; 0 or an exit status. */
-static int run_trace(struct rt_opts *o, const char *path, struct table *tab)
+static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct table *tab)
 {
 	u64 period = o->hz ? 1000000000ULL / o->hz : 0;
 	u64 poll = (u64)(o->poll_ms < 0 ? o->su.prof->polling_ms : o->poll_ms) * 1000000;
 	struct sim_rt_result res[ARRAY_SIZE(rt_rows)];
-	char err[GPUGOV_TRACE_ERR_MAX], name[TABLE_CELL];
+	char err[GPUGOV_TRACE_ERR_MAX], name[ARRAY_SIZE(rt_rows)][TABLE_CELL];
 	static struct sweep w;
-	u32 caps;
+	struct rt_seq rs;
 	size_t i;
 
 	if (sweep_open(&w, path, "realtime"))
 		return EXIT_FAILURE_RUN;
+	if (o->start >= (int)w.t.hdr.opps.nr) {
+		fprintf(stderr, "gpugov-replay realtime: --start-opp %d: %s has %u OPPs\n",
+			o->start, path, w.t.hdr.opps.nr);
+		sweep_free(&w);
+		return EXIT_USAGE;
+	}
+	o->su.start_opp = o->start < 0 ? w.t.hdr.opps.nr - 1 : (u32)o->start;
 	if (rt_setup_init(&o->su, &w, period, poll, o->load, o->segs_per_frame,
 			  err, sizeof(err))) {
 		fprintf(stderr, "gpugov-replay realtime: %s\n", err);
 		sweep_free(&w);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < ARRAY_SIZE(rt_rows); i++)
-		rt_policy_run(&o->su, &rt_rows[i], &res[i]);
-	caps = o->su.view == RT_VIEW_STOCK ? 0 : w.t.hdr.caps;
-	if (o->su.view == RT_VIEW_MALI)
-		caps &= GPUGOV_MALI_CAPS;
 	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
-		row_name(o, &rt_rows[i], caps, name, sizeof(name));
-		add_row(tab, w.name, name, &res[i], &res[0]);
+		row_name(o, &w, &rt_rows[i], name[i], sizeof(name[i]));
+		rs = (struct rt_seq){ seq, w.name, name[i] };
+		rt_policy_run(&o->su, &rt_rows[i], seq ? &rs : NULL, &res[i]);
 	}
+	for (i = 0; i < ARRAY_SIZE(rt_rows); i++)
+		add_row(tab, w.name, name[i], &res[i], &res[0]);
 	rt_setup_free(&o->su);
 	sweep_free(&w);
 	return 0;
@@ -270,6 +304,8 @@ int cmd_realtime(int argc, char **argv)
 					    "frames", "worst_ms", "switches",
 					    "decisions_per_s" };
 	static char title[160];
+	char err[GPUGOV_TRACE_ERR_MAX];
+	struct outfile seq = { NULL };
 	struct rt_opts o;
 	struct table tab;
 	int ret, a;
@@ -277,17 +313,34 @@ int cmd_realtime(int argc, char **argv)
 	ret = parse_rt_args(argc, argv, &o);
 	if (ret)
 		return ret;
+	if (o.sequence) {
+		if (outfile_open(&seq, o.sequence, err, sizeof(err))) {
+			fprintf(stderr, "gpugov-replay realtime: --sequence: %s\n", err);
+			return EXIT_FAILURE_RUN;
+		}
+		fprintf(seq.f, "workload,policy,decision,time_ns,event,busy,total,opp\n");
+	}
 	snprintf(title, sizeof(title), "real time: %u Hz, load %u%%, %s, polls every %lld ms, "
 		 "relative to performance", o.hz, o.load, o.su.prof->name,
 		 o.poll_ms < 0 ? (long long)o.su.prof->polling_ms : o.poll_ms);
 	table_init(&tab, title, o.fmt, cols, ARRAY_SIZE(cols));
 	for (a = optind; a < argc; a++) {
-		ret = run_trace(&o, argv[a], &tab);
+		ret = run_trace(&o, argv[a], seq.f, &tab);
 		if (ret) {
+			outfile_abort(&seq);
 			table_free(&tab);
 			return ret;
 		}
 	}
+	/* the sequence goes into place only whole, before the table says done */
+	if (o.sequence && (outfile_close(&seq, err, sizeof(err)) ||
+			   outfile_commit(&seq, err, sizeof(err)))) {
+		fprintf(stderr, "gpugov-replay realtime: %s\n", err);
+		outfile_abort(&seq);
+		table_free(&tab);
+		return EXIT_FAILURE_RUN;
+	}
+	outfile_abort(&seq);
 	table_json_begin(stdout, o.fmt);
 	table_print(&tab, stdout);
 	table_json_end(stdout, o.fmt);

@@ -91,10 +91,10 @@ int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
 		  size_t errlen)
 {
 	const struct gpugov_opp_table *t = &w->t.hdr.opps;
-	u32 s, k, top = t->nr - 1, nr_frames;
 	enum sim_rt_status st;
 	static struct sim_rt rt;
-	u64 sum = 0, mean, *rec;
+	u64 *rec;
+	u32 k;
 
 	su->w = w;
 	if (w->t.hdr.interval == GPUGOV_INTERVAL_EPOCH) {
@@ -105,31 +105,19 @@ int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
 	rec = rt_records(w, err, errlen);
 	if (!rec)
 		return -1;
-	for (s = 0; s < w->t.nr_seg; s++)
-		sum = gpugov_sat_add(sum, rec[((size_t)s * t->nr + top) *
-					      GPUGOV_SB_NR_FIELDS + GPUGOV_SB_BUSY_NS]);
-	nr_frames = segs_per_frame ? (w->t.nr_seg - 1) / segs_per_frame + 1 : 1;
-	mean = sum / nr_frames;
 	su->sc = (struct sim_rt_scenario){
 		.rec = rec, .nr_segs = w->t.nr_seg, .nr_opps = t->nr,
 		.segs_per_frame = segs_per_frame, .period_ns = period_ns,
-		.poll_ns = poll_ns, .scale_num = load_pct * period_ns,
-		.scale_den = mean * 100, .start_opp = top,
+		.poll_ns = poll_ns, .start_opp = t->nr - 1,
 	};
 	for (k = 0; k < t->nr; k++)
 		su->sc.idle_uw[k] = gpugov_idle_uw(&su->params.power, &t->opp[k]);
-	if (!mean) {
-		snprintf(err, errlen, "%s: its frames take no time at the top OPP: "
-			 "nothing to pace", w->path);
-	} else if (mean > U64_MAX / 100) {
-		snprintf(err, errlen, "%s: %s", w->path,
-			 sim_rt_status_str(SIM_RT_E_OVERFLOW));
-	} else {
+	st = sim_rt_load_scale(&su->sc, load_pct);
+	if (st == SIM_RT_OK)
 		st = sim_rt_init(&rt, &su->sc);
-		if (st == SIM_RT_OK)
-			return 0;
-		snprintf(err, errlen, "%s: %s", w->path, sim_rt_status_str(st));
-	}
+	if (st == SIM_RT_OK)
+		return 0;
+	snprintf(err, errlen, "%s: %s", w->path, sim_rt_status_str(st));
 	rt_setup_free(su);
 	return -1;
 }
@@ -149,6 +137,8 @@ void rt_setup_free(struct rt_setup *su)
 struct rt_state {
 	const struct rt_setup *su;
 	struct rt_policy pol;
+	const struct rt_seq *seq;
+	u32 nr_dec;
 	struct sim_rt rt;
 	struct govstep g;
 	u64 msm_busy_ns;
@@ -196,11 +186,8 @@ static void rt_sample(const struct rt_state *x, const struct sim_rt_window *win,
 							min_t(u64, busy, total), total) : 0;
 		break;
 	default:
-		sim_rt_window_sample(win, &full);
-		full.mem_khz = o->mem_khz;
-		full.caps = x->su->w->t.hdr.caps & GPUGOV_CAP_ALL & ~GPUGOV_CAP_WAVES;
-		if (o->mem_khz)
-			full.caps |= GPUGOV_CAP_MEM_KHZ;
+		sim_rt_source_sample(win, o->core_khz, o->mem_khz, x->su->w->t.hdr.caps,
+				     &full);
 	}
 	if (x->su->view == RT_VIEW_MALI)
 		gpugov_mali_view(s, &full);
@@ -242,7 +229,7 @@ static u32 rt_gpugov_tick(struct rt_state *x, const struct sim_rt_window *win,
  * gpugov's own timer.  Each is a call of the governor (counted as a
  * decision), even where gpugov keeps the OPP.
  */
-static void rt_decide(struct rt_state *x)
+static void rt_decide(struct rt_state *x, enum sim_rt_cause why)
 {
 	const struct gpugov_opp_table *t = &x->su->w->t.hdr.opps;
 	struct gpugov_opp_range r = { x->floor, t->nr - 1 };
@@ -260,6 +247,12 @@ static void rt_decide(struct rt_state *x)
 		next = rt_gpugov_tick(x, &win, busy, total, &r);
 	}
 	sim_rt_set_opp(&x->rt, next);
+	if (x->seq)
+		fprintf(x->seq->f, "%s,%s," SIM_RT_LOG_FMT "\n", x->seq->workload,
+			x->seq->policy, x->nr_dec, (unsigned long long)x->rt.now,
+			sim_rt_cause_name(why), (unsigned long long)busy,
+			(unsigned long long)total, next);
+	x->nr_dec++;
 	rt_arm(x);
 }
 
@@ -273,11 +266,11 @@ static void rt_msm_active(struct rt_state *x, const struct sim_rt_event *ev)
 	const struct gpugov_opp_table *t = &x->su->w->t.hdr.opps;
 	u64 poll_ns = x->su->sc.poll_ns;
 
-	if (!poll_ns || ev->idle_ns / 1000000 <= poll_ns / 1000000)
+	if (!sim_msm_boosts(ev->idle_ns, poll_ns))
 		return;
 	x->floor = ondemand_round_up(t, (u64)t->opp[x->rt.opp].core_khz * 2000);
 	x->boost_end_ns = ev->now_ns + poll_ns;
-	rt_decide(x);
+	rt_decide(x, SIM_RT_BOOST);
 }
 
 /*
@@ -311,33 +304,45 @@ static void rt_timer(struct rt_state *x, u64 now)
 	if (now >= x->boost_end_ns) {
 		x->floor = 0;
 		x->boost_end_ns = SIM_RT_NEVER;
+		rt_decide(x, SIM_RT_UNBOOST);
+		return;
 	}
-	rt_decide(x);
+	rt_decide(x, SIM_RT_OTHER);	/* gpugov's own timer */
 }
 
 /**
  * rt_policy_run() - run one policy over the scenario of @su
  * @su: setup (rt_setup_init())
  * @pol: the policy
+ * @seq: where to write each decision of a governor (SIM_RT_LOG_FMT), or
+ *	NULL
  * @res: out: its totals
+ *
+ * A governor (simple_ondemand, gpugov) starts at @su->start_opp, where
+ * the device is when its run begins; performance and the oracle at the
+ * top OPP.
  *
  * Return: 0, or -1 if the engine refuses the scenario (not after
  * rt_setup_init() accepted it).
  */
 int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
-		  struct sim_rt_result *res)
+		  const struct rt_seq *seq, struct sim_rt_result *res)
 {
 	static struct rt_state x;
 	bool governs = pol->kind == RT_ONDEMAND || pol->kind == RT_GPUGOV;
 	struct gpugov_policy_params par = su->params;
+	struct sim_rt_scenario sc = su->sc;
 	struct sim_rt_event ev;
 
 	memset(&x, 0, sizeof(x));
 	x.su = su;
 	x.pol = *pol;
+	x.seq = governs ? seq : NULL;
 	x.boost_end_ns = SIM_RT_NEVER;
 	x.gov_ns = SIM_RT_NEVER;
-	if (sim_rt_init(&x.rt, &su->sc) != SIM_RT_OK)
+	if (governs)
+		sc.start_opp = su->start_opp;
+	if (sim_rt_init(&x.rt, &sc) != SIM_RT_OK)
 		return -1;
 	if (pol->kind == RT_GPUGOV) {
 		/* the hint: --frame-period-us, else the true period */
@@ -353,7 +358,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 	do {
 		sim_rt_step(&x.rt, &ev);
 		if (ev.kind == SIM_RT_EV_POLL && governs) {
-			rt_decide(&x);
+			rt_decide(&x, SIM_RT_POLL);
 		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs && su->prof->msm) {
 			rt_msm_active(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_TIMER) {

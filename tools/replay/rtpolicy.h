@@ -61,6 +61,8 @@ enum rt_view { RT_VIEW_COUNTERS, RT_VIEW_STOCK, RT_VIEW_MALI };
  * @view: what gpugov sees
  * @pred: gpugov's model
  * @params: gpugov's policy parameters
+ * @start_opp: where a governor's run starts (the scenario's start_opp is
+ *	the top OPP, performance's)
  */
 struct rt_setup {
 	const struct sweep *w;
@@ -70,6 +72,19 @@ struct rt_setup {
 	enum rt_view view;
 	enum gpugov_pred_id pred;
 	struct gpugov_policy_params params;
+	u32 start_opp;
+};
+
+/**
+ * struct rt_seq - where the decisions of a run go (--sequence)
+ * @f: the CSV being written
+ * @workload: its workload column
+ * @policy: its policy column
+ */
+struct rt_seq {
+	FILE *f;
+	const char *workload;
+	const char *policy;
 };
 
 int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
@@ -77,6 +92,6 @@ int rt_setup_init(struct rt_setup *su, const struct sweep *w, u64 period_ns,
 		  size_t errlen);
 void rt_setup_free(struct rt_setup *su);
 int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
-		  struct sim_rt_result *res);
+		  const struct rt_seq *seq, struct sim_rt_result *res);
 
 #endif /* GPUGOV_RTPOLICY_H */

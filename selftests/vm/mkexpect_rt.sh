@@ -1,0 +1,44 @@
+#!/bin/sh
+# mkexpect_rt.sh REPLAY OUTDIR TRACE NAME HZ LOAD SEGS PROFILE[:UP/DOWN]... -
+# the decisions `gpugov-replay realtime` takes on gpugov_sim's real-time
+# engine, poll by poll, for the guest to compare with the kernel's
+# (94_realtime reads them beside the device's rt_log).
+#
+# For each driver profile (with UP/DOWN: simple_ondemand at those
+# thresholds instead of the profile's), writes
+# OUTDIR/NAME_HZ_LOAD_SEGS__PROFILE[__UP_DOWN]__simple_ondemand.rtseq and
+# ...__gpugov.rtseq (NAME.blob in the guest is TRACE): gpugov's default (crisp, deadline, with the sim's
+# counter source), each decision a line "index,time_ns,event,busy,total,opp"
+# as rt_log prints it.  Both start at OPP 0, where idle polls leave the
+# device before its run.
+set -eu
+replay=${1:?usage: mkexpect_rt.sh REPLAY OUTDIR TRACE NAME HZ LOAD SEGS PROFILE...}
+out=${2:?}
+trace=${3:?}
+name=${4:?}
+hz=${5:?}
+load=${6:?}
+segs=${7:?}
+shift 7
+mkdir -p "$out"
+for cfg in "$@"; do
+	prof=${cfg%%:*}
+	od=
+	[ "$prof" = "$cfg" ] || od=${cfg#*:}
+	csv=$out/.tmp.csv
+	"$replay" realtime --profile "$prof" --hz "$hz" --load "$load" \
+		--segs-per-frame "$segs" --start-opp 0 ${od:+--ondemand "$od"} \
+		--sequence "$csv" "$trace" >/dev/null
+	base=$out/${name}_${hz}_${load}_${segs}__${prof}${od:+__$(echo "$od" | tr / _)}
+	# gpugov's default is the row without a deadline source or a way
+	# of reacting after its name ("+hint/timer" and the like)
+	for pol in simple_ondemand gpugov; do
+		awk -F, -v p="$pol-" 'NR > 1 && index($2, p) == 1 && (p != "gpugov-" || $2 !~ /\//) {
+			print $3 "," $4 "," $5 "," $6 "," $7 "," $8 }' "$csv" >"${base}__$pol.rtseq"
+		if [ ! -s "${base}__$pol.rtseq" ]; then
+			echo "mkexpect_rt: no $pol decisions for $name on $prof" >&2
+			exit 1
+		fi
+	done
+	rm -f "$csv"
+done

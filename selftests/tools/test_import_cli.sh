@@ -156,6 +156,18 @@ awk 'BEGIN { print "kernel,core_mhz,time_ms"
 limits 150000 10 "$bin" import csv "$tmp/pairs.csv" --out "$tmp/pairs" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "3.3 MB, one kernel at 300k clock pairs: refused in seconds and 150 MB, naming the 129th (GPUGOV_MAX_OPPS 128)" \
 	sh -c "[ $st -eq 2 ] && grep -q 'pairs.csv:130: kernel k has more than 128 clock pairs' \"$tmp/err\""
+# 2401 kernels whose names all make the file name x____ (/:*?<>| become
+# '_'): each gets the next free suffix at once, where searching every name
+# for every suffix tried took minutes
+awk 'BEGIN { c = "/:*?<>|"; print "kernel,core_mhz,time_ms"
+	     for (i = 0; i < 2401; i++) {
+		n = "x"; v = i
+		for (p = 0; p < 4; p++) { n = n substr(c, v % 7 + 1, 1); v = int(v / 7) }
+		printf "%s,500,1\n", n } }' >"$tmp/stems.csv"
+limits 100000 20 "$bin" import csv "$tmp/stems.csv" --out "$tmp/stems" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "2401 kernels of one file name: written to x____.trace, x____-2 ... x____-2401 in seconds" \
+	sh -c "[ $st -eq 0 ] && [ \$(ls \"$tmp/stems\" | wc -l) -eq 2401 ] &&
+	       [ -f \"$tmp/stems/x____.trace\" ] && [ -f \"$tmp/stems/x____-2401.trace\" ]"
 
 # ---- header ----
 imp_says "a column named twice refused (the last one won)" dup-col.csv 2 \

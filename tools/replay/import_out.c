@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "import.h"
+#include "strmap.h"
 #include "trace.h"
 
 /* Longest file name stem: room for ".trace" and the temporary suffix. */
@@ -38,16 +39,6 @@ static char *file_stem(const char *key)
 	return s;
 }
 
-static bool taken(char *const *names, size_t n, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (names[i] && !strcmp(names[i], name))
-			return true;
-	return false;
-}
-
 /**
  * import_names() - the file name stem of each kernel's trace
  * @keys: the kernels' names, in file order
@@ -68,32 +59,41 @@ int import_names(const char *const *keys, const size_t *lines, size_t n,
 		 const char *src, char **names, char *err, size_t errlen)
 {
 	char **natural = calloc(n ? n : 1, sizeof(*natural));
+	/* every natural stem; each stem given out so far, to its kernel;
+	 * the next suffix to try for a stem, so each is tried once */
+	struct strmap nat = { 0 }, given = { 0 }, next = { 0 };
 	size_t i, j, k, len;
 	int ret = -1;
 
 	for (i = 0; natural && i < n; i++)
-		if (!(natural[i] = file_stem(keys[i])))
+		if (!(natural[i] = file_stem(keys[i])) || strmap_put(&nat, natural[i], i))
 			goto out;
 	for (i = 0; natural && i < n; i++) {
 		if (strlen(keys[i]) > NAME_STEM_MAX)
 			fprintf(stderr, "gpugov-replay import: warning: %s:%zu: kernel name "
 				"longer than %d bytes, cut for its file name %s.trace\n",
 				src, lines[i], NAME_STEM_MAX, natural[i]);
-		if (!taken(names, i, natural[i])) {
-			if (!(names[i] = strdup(natural[i])))
+		if (!strmap_get(&given, natural[i], &j)) {
+			if (!(names[i] = strdup(natural[i])) ||
+			    strmap_put(&given, names[i], i))
 				goto out;
 			continue;
 		}
 		len = strlen(natural[i]) + 24;
 		if (!(names[i] = malloc(len)))
 			goto out;
-		for (k = 2;; k++) {
+		if (!strmap_get(&next, natural[i], &k))
+			k = 2;
+		for (;; k++) {
+			size_t any;
+
 			snprintf(names[i], len, "%s-%zu", natural[i], k);
-			if (!taken(natural, n, names[i]) && !taken(names, i, names[i]))
+			if (!strmap_get(&nat, names[i], &any) &&
+			    !strmap_get(&given, names[i], &any))
 				break;
 		}
-		for (j = 0; strcmp(names[j], natural[i]); j++)
-			;
+		if (strmap_put(&next, natural[i], k + 1) || strmap_put(&given, names[i], i))
+			goto out;
 		fprintf(stderr, "gpugov-replay import: warning: %s: kernels '%s' (line %zu) "
 			"and '%s' (line %zu) have the same file name %s.trace: '%s' is "
 			"written to %s.trace\n", src, keys[j], lines[j], keys[i], lines[i],
@@ -101,6 +101,9 @@ int import_names(const char *const *keys, const size_t *lines, size_t n,
 	}
 	ret = natural ? 0 : -1;
 out:
+	strmap_free(&nat);
+	strmap_free(&given);
+	strmap_free(&next);
 	for (i = 0; natural && i < n; i++)
 		free(natural[i]);
 	free(natural);

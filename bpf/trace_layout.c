@@ -19,6 +19,7 @@
 #include <string.h>
 #include <bpf/btf.h>
 
+#include "gpugov_frame.h"
 #include "gpugov_policy.h"
 #include "gpugov_predict.h"
 #include "trace_layout.h"
@@ -51,6 +52,8 @@ struct gt_gpugov_dev {
 	enum gpugov_pred_id used;
 	bool have_dec;
 	struct gt_gpugov_stats stats;
+	struct gpugov_frame_state frame;
+	void *tick;				/* struct gpugov_timer * */
 	void *debugfs;				/* struct dentry * */
 	bool sysfs_done;
 };
@@ -63,7 +66,8 @@ const struct gt_member gt_dev_members[] = {
 	MEMBER(opp_hz), MEMBER(em_power), MEMBER(pred), MEMBER(policy),
 	MEMBER(last_ns),
 	MEMBER(sample), MEMBER(scratch), MEMBER(dec), MEMBER(used), MEMBER(have_dec),
-	MEMBER(stats), MEMBER(debugfs), MEMBER(sysfs_done),
+	MEMBER(stats), MEMBER(frame), MEMBER(tick), MEMBER(debugfs),
+	MEMBER(sysfs_done),
 };
 
 const size_t gt_nr_dev_members = ARRAY_SIZE(gt_dev_members);

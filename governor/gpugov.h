@@ -13,15 +13,15 @@
  * sysfs group and the debugfs directory exist (both are removed, draining
  * their users, before the state is freed).
  *
- * gpugov's own timer (gpugov_tick.c), for decisions between polls:
- * @tick is an hrtimer whose handler (hard interrupt context) only queues
- * @tick_work; the work takes devfreq->lock and, if @ticking, re-decides
- * through update_devfreq(), as the devfreq monitor does.  @ticking [L] is
- * the timer's licence: the poll path arms @tick only while it is set, and
- * suspend and STOP clear it under the lock before cancelling @tick and
- * then @tick_work, without the lock (the work takes it), so that neither
- * can run or re-arm once they return.  Order: devfreq->lock is never held
- * while waiting for @tick or @tick_work.
+ * gpugov's own timer (gpugov_tick.c, struct gpugov_timer), for decisions
+ * between polls: @hrt's handler (hard interrupt context) only queues
+ * @work; the work takes devfreq->lock and, if @ticking, re-decides through
+ * update_devfreq(), as the devfreq monitor does.  @ticking [L] is the
+ * timer's licence: the poll path arms @hrt only while it is set, and
+ * suspend and STOP clear it under the lock before cancelling @hrt and then
+ * @work, without the lock (the work takes it), so that neither can run or
+ * re-arm once they return.  Order: devfreq->lock is never held while
+ * waiting for @hrt or @work.
  */
 #ifndef GPUGOV_H
 #define GPUGOV_H
@@ -59,6 +59,25 @@ struct gpugov_stats {
 };
 
 /**
+ * struct gpugov_timer - gpugov's own timer (gpugov_tick.c), allocated
+ *	apart from struct gpugov_dev: gpugov-trace mirrors that layout
+ *	(bpf/trace_layout.c), and hrtimer and work_struct change size with
+ *	the kernel's configuration (lockdep)
+ * @hrt: the timer
+ * @work: what it runs
+ * @g: the device's state
+ * @ticking: the timer may be armed [L]
+ * @ticks: decisions the timer started [L]
+ */
+struct gpugov_timer {
+	struct hrtimer hrt;
+	struct work_struct work;
+	struct gpugov_dev *g;
+	bool ticking;
+	u64 ticks;
+};
+
+/**
  * struct gpugov_dev - gpugov's state for one devfreq device
  * @df: the device [S]
  * @predictor: configured model, enum gpugov_pred_id [L]
@@ -77,10 +96,7 @@ struct gpugov_stats {
  * @have_dec: @sample and @dec are valid [L]
  * @stats: counters [L]
  * @frame: deadlines and the frame in flight (gpugov_frame.c) [L]
- * @tick: gpugov's timer (above)
- * @tick_work: what it runs
- * @ticking: the timer may be armed [L]
- * @ticks: decisions the timer started [L]
+ * @tick: gpugov's own timer [S]
  * @debugfs: this device's debugfs directory [S]
  * @sysfs_done: the sysfs group exists [S]
  */
@@ -101,10 +117,7 @@ struct gpugov_dev {
 	bool have_dec;
 	struct gpugov_stats stats;
 	struct gpugov_frame_state frame;
-	struct hrtimer tick;
-	struct work_struct tick_work;
-	bool ticking;
-	u64 ticks;
+	struct gpugov_timer *tick;
 	struct dentry *debugfs;
 	bool sysfs_done;
 };
@@ -129,7 +142,8 @@ int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
 		       u64 *deadline_ns);
 
 /* gpugov_tick.c */
-void gpugov_tick_init(struct gpugov_dev *g);
+int gpugov_tick_init(struct gpugov_dev *g);
+void gpugov_tick_free(struct gpugov_dev *g);
 void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns);
 void gpugov_tick_start(struct gpugov_dev *g);
 void gpugov_tick_stop(struct gpugov_dev *g);

@@ -146,7 +146,7 @@ static int gpugov_stats_show(struct seq_file *m, void *unused)
 
 	mutex_lock(&g->df->lock);
 	st = g->stats;
-	ticks = g->ticks;
+	ticks = g->tick->ticks;
 	raises = g->frame.raises;
 	mutex_unlock(&g->df->lock);
 	seq_printf(m, "ticks %llu\nraises %llu\n", ticks, raises);

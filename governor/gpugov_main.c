@@ -67,7 +67,9 @@ static int gpugov_start(struct devfreq *df)
 	if (err)
 		goto err_free;
 	gpugov_frame_init(&g->frame, g->table.nr - 1);
-	gpugov_tick_init(g);
+	err = gpugov_tick_init(g);
+	if (err)
+		goto err_free;
 
 	mutex_lock(&df->lock);
 	df->governor_data = g;
@@ -87,6 +89,7 @@ err_unpublish:
 	df->governor_data = NULL;
 	mutex_unlock(&df->lock);
 err_free:
+	gpugov_tick_free(g);
 	kvfree(g);
 err_put:
 	module_put(THIS_MODULE);
@@ -119,6 +122,7 @@ static int gpugov_stop(struct devfreq *df)
 	/* Both removals wait for readers and writers still inside. */
 	gpugov_debugfs_remove(g);
 	gpugov_sysfs_remove(g);
+	gpugov_tick_free(g);
 	kvfree(g);
 
 	module_put(THIS_MODULE);
@@ -139,7 +143,7 @@ static int gpugov_resume(struct devfreq *df)
 		g->last_ns = 0;
 		gpugov_policy_restart(&g->policy);
 		gpugov_frame_restart(&g->frame);
-		g->ticking = true;	/* the next poll arms the timer */
+		g->tick->ticking = true;	/* the next poll arms the timer */
 	}
 	mutex_unlock(&df->lock);
 	devfreq_monitor_resume(df);

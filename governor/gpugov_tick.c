@@ -4,12 +4,12 @@
  * (at frame boundaries and checks inside a frame, predictors/gpugov_frame.c).
  *
  * Locking (see also gpugov.h):
- *  - g->tick's handler runs in hard interrupt context and takes no lock:
- *    it only queues g->tick_work;
- *  - g->tick_work takes devfreq->lock, the lock the devfreq core's own
+ *  - the timer's handler runs in hard interrupt context and takes no
+ *    lock: it only queues the timer's work;
+ *  - the work takes devfreq->lock, the lock the devfreq core's own
  *    monitor work takes, and re-decides with update_devfreq(), which the
  *    devfreq core requires to be called with it held;
- *  - g->ticking is written and read under devfreq->lock only: the poll
+ *  - ticking is written and read under devfreq->lock only: the poll
  *    path arms the timer only while it is set, so clearing it under the
  *    lock and then cancelling the timer and the work (in that order,
  *    without the lock, which the work may be waiting for) leaves neither
@@ -17,6 +17,7 @@
  */
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
+#include <linux/slab.h>
 #include <linux/version.h>
 #include <linux/workqueue.h>
 
@@ -24,21 +25,21 @@
 
 static enum hrtimer_restart gpugov_tick_fire(struct hrtimer *t)
 {
-	struct gpugov_dev *g = container_of(t, struct gpugov_dev, tick);
+	struct gpugov_timer *tm = container_of(t, struct gpugov_timer, hrt);
 
 	/* the work takes devfreq->lock: no mutex in hard interrupt context */
-	queue_work(system_highpri_wq, &g->tick_work);
+	queue_work(system_highpri_wq, &tm->work);
 	return HRTIMER_NORESTART;
 }
 
 static void gpugov_tick_work(struct work_struct *w)
 {
-	struct gpugov_dev *g = container_of(w, struct gpugov_dev, tick_work);
-	struct devfreq *df = g->df;
+	struct gpugov_timer *tm = container_of(w, struct gpugov_timer, work);
+	struct devfreq *df = tm->g->df;
 
 	mutex_lock(&df->lock);
-	if (g->ticking) {
-		g->ticks++;
+	if (tm->ticking) {
+		tm->ticks++;
 		/* the poll path's error is counted there (stats.errors) */
 		update_devfreq(df);
 	}
@@ -48,18 +49,37 @@ static void gpugov_tick_work(struct work_struct *w)
 /**
  * gpugov_tick_init() - set the timer up, not ticking
  * @g: the device's state, not yet published
+ *
+ * Return: 0 or -ENOMEM.
  */
-void gpugov_tick_init(struct gpugov_dev *g)
+int gpugov_tick_init(struct gpugov_dev *g)
 {
+	struct gpugov_timer *tm = kzalloc(sizeof(*tm), GFP_KERNEL);
+
+	if (!tm)
+		return -ENOMEM;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-	hrtimer_setup(&g->tick, gpugov_tick_fire, CLOCK_MONOTONIC,
+	hrtimer_setup(&tm->hrt, gpugov_tick_fire, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS);
 #else
-	hrtimer_init(&g->tick, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-	g->tick.function = gpugov_tick_fire;
+	hrtimer_init(&tm->hrt, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	tm->hrt.function = gpugov_tick_fire;
 #endif
-	INIT_WORK(&g->tick_work, gpugov_tick_work);
-	g->ticking = false;
+	INIT_WORK(&tm->work, gpugov_tick_work);
+	tm->g = g;
+	g->tick = tm;
+	return 0;
+}
+
+/**
+ * gpugov_tick_free() - free the timer, stood down (gpugov_tick_stop()) or
+ *	never started
+ * @g: the device's state
+ */
+void gpugov_tick_free(struct gpugov_dev *g)
+{
+	kfree(g->tick);
+	g->tick = NULL;
 }
 
 /**
@@ -67,17 +87,17 @@ void gpugov_tick_init(struct gpugov_dev *g)
  * @g: the device's state, devfreq->lock held
  * @at_ns: when; U64_MAX for never
  *
- * Does nothing unless the timer may tick (g->ticking).
+ * Does nothing unless the timer may tick (ticking).
  */
 void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 {
 	lockdep_assert_held(&g->df->lock);
-	if (!g->ticking)
+	if (!g->tick->ticking)
 		return;
 	if (at_ns == U64_MAX || at_ns > KTIME_MAX)
-		hrtimer_try_to_cancel(&g->tick);
+		hrtimer_try_to_cancel(&g->tick->hrt);
 	else
-		hrtimer_start(&g->tick, ns_to_ktime(at_ns), HRTIMER_MODE_ABS);
+		hrtimer_start(&g->tick->hrt, ns_to_ktime(at_ns), HRTIMER_MODE_ABS);
 }
 
 /**
@@ -90,7 +110,7 @@ void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 void gpugov_tick_start(struct gpugov_dev *g)
 {
 	mutex_lock(&g->df->lock);
-	g->ticking = true;
+	g->tick->ticking = true;
 	mutex_unlock(&g->df->lock);
 }
 
@@ -104,8 +124,8 @@ void gpugov_tick_start(struct gpugov_dev *g)
 void gpugov_tick_stop(struct gpugov_dev *g)
 {
 	mutex_lock(&g->df->lock);
-	g->ticking = false;
+	g->tick->ticking = false;
 	mutex_unlock(&g->df->lock);
-	hrtimer_cancel(&g->tick);
-	cancel_work_sync(&g->tick_work);
+	hrtimer_cancel(&g->tick->hrt);
+	cancel_work_sync(&g->tick->work);
 }

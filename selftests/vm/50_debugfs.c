@@ -38,7 +38,7 @@ static int kv_lines_numeric(const char *path, const char *const *strkeys)
 int main(void)
 {
 	static const char *const dec_str[] = { "reason", "predictor",
-		"predictor_used", "objective", NULL };
+		"predictor_used", "objective", "react", "deadline_source", NULL };
 	static char buf[16384];
 	unsigned long long nr, v = 0, mn, avg, mx, chosen;
 	char st[4096];
@@ -62,8 +62,8 @@ int main(void)
 	      "decision: the default objective deadline's time limit (limit_ps > 0)");
 	vt_ok(vt_key(vt_govdbg(0, "decision"), "spread_q16") <= 65536,
 	      "decision: the work's spread deadline learned, at most 1.0 in Q16");
-	vt_ok(kv_lines_numeric(vt_govdbg(0, "stats"), NULL) == 7,
-	      "stats: 7 numeric lines");
+	vt_ok(kv_lines_numeric(vt_govdbg(0, "stats"), NULL) == 9,
+	      "stats: 9 numeric lines");
 	vt_ok(vt_key(vt_govdbg(0, "pcstall"), "entries") == 128 &&
 	      vt_key(vt_govdbg(0, "pcstall"), "shift") == 4,
 	      "pcstall: default geometry 128 entries, PC >> 4");

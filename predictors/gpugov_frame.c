@@ -61,13 +61,7 @@ const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
  */
 int gpugov_react_find(const char *name, size_t len)
 {
-	int i;
-
-	for (i = 0; i < GPUGOV_NR_REACT; i++)
-		if (strlen(gpugov_react_names[i]) == len &&
-		    !memcmp(gpugov_react_names[i], name, len))
-			return i;
-	return -1;
+	return gpugov_name_index(gpugov_react_names, GPUGOV_NR_REACT, name, len);
 }
 
 /**

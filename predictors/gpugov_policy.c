@@ -70,6 +70,26 @@ const char *const gpugov_reason_names[GPUGOV_NR_REASON] = {
 };
 
 /**
+ * gpugov_name_index() - index of @name in a table of names
+ * @names: the table
+ * @nr: its entries
+ * @name: name, not necessarily NUL-terminated (a sysfs write)
+ * @len: its length
+ *
+ * Return: the index, or -1.
+ */
+int gpugov_name_index(const char *const *names, int nr, const char *name,
+		      size_t len)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (strlen(names[i]) == len && !memcmp(names[i], name, len))
+			return i;
+	return -1;
+}
+
+/**
  * gpugov_objective_find() - id of the objective named @name
  * @name: name, not necessarily NUL-terminated
  * @len: its length
@@ -78,13 +98,7 @@ const char *const gpugov_reason_names[GPUGOV_NR_REASON] = {
  */
 int gpugov_objective_find(const char *name, size_t len)
 {
-	int i;
-
-	for (i = 0; i < GPUGOV_NR_OBJ; i++)
-		if (strlen(gpugov_objective_names[i]) == len &&
-		    !memcmp(gpugov_objective_names[i], name, len))
-			return i;
-	return -1;
+	return gpugov_name_index(gpugov_objective_names, GPUGOV_NR_OBJ, name, len);
 }
 
 /**

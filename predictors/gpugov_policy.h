@@ -148,6 +148,8 @@ struct gpugov_opp_range {
 extern const char *const gpugov_objective_names[GPUGOV_NR_OBJ];
 extern const char *const gpugov_reason_names[GPUGOV_NR_REASON];
 
+int gpugov_name_index(const char *const *names, int nr, const char *name,
+		      size_t len);
 int gpugov_objective_find(const char *name, size_t len);
 void gpugov_policy_defaults(struct gpugov_policy_params *p);
 void gpugov_policy_state_init(struct gpugov_policy_state *ps);

@@ -1,9 +1,10 @@
 #!/bin/sh
-# bench-realtime.sh REPLAY SIM OUT - gpugov in real time (docs/realtime.md):
+# bench-realtime.sh REPLAY SIM GEN OUT - gpugov in real time (docs/realtime.md):
 # `gpugov-replay realtime` over every suite application on both simulated
 # GPUs (swept as scripts/bench-governors-sweep.sh sweeps them) with the
 # counters and busy/total only (--stock), and the synthetic games of
-# scripts/bench-governors-frames.awk (busy/total only, the GPU idling at
+# GEN (tools/bench/bench_frames.c, the same bytes on every machine;
+# busy/total only, the GPU idling at
 # 0.1 W * V + 0.05 W), on every driver profile, at 30, 60 and 120 Hz and
 # loads 30, 60 and 90 %.  OUT/realtime.csv: one row per cell and policy
 # (view, trace, profile, hz, load, then realtime's columns);
@@ -11,9 +12,11 @@
 # and the cells no worse than simple_ondemand at the profile's settings
 # (scripts/bench-realtime-summary.awk).
 set -eu
+export LC_ALL=C
 replay=$1
 sim=$2
-out=$3
+gen=$3
+out=$4
 here=$(dirname "$0")
 mkdir -p "$out/sweeps" "$out/frames"
 for gpu in fermi-15sm maxwell-16sm; do
@@ -27,8 +30,7 @@ for mem in 0 30 70; do
 	for noise in 0 15; do
 		seed=$((seed + 1))
 		app=mem$mem-noise$noise
-		awk -v mem="0.$(printf %02d "$mem")" -v noise="$noise" -v seed="$seed" \
-			-v frames=120 -f "$here/bench-governors-frames.awk" >"$out/frames/$app.csv"
+		"$gen" "$mem" "$noise" "$seed" 120 >"$out/frames/$app.csv"
 		"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
 			--device frames --combined "$app" >/dev/null 2>&1
 	done

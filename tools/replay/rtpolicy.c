@@ -46,6 +46,15 @@ void rt_profile_names(FILE *f)
 			rt_profiles[i].msm ? " + boost" : "");
 }
 
+/* The profiles' names, one a line (`realtime --list-profiles`). */
+void rt_profile_list(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rt_profiles); i++)
+		fprintf(f, "%s\n", rt_profiles[i].name);
+}
+
 /* @w's segments in the engine's record layout; NULL after a message. */
 static u64 *rt_records(const struct sweep *w, char *err, size_t errlen)
 {

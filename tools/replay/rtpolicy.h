@@ -32,6 +32,7 @@ struct rt_profile {
 
 const struct rt_profile *rt_profile_find(const char *name);
 void rt_profile_names(FILE *f);
+void rt_profile_list(FILE *f);
 
 enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
 

@@ -174,11 +174,12 @@ rtloads=$(for l in $loads; do case $l in *[!0-9]*) ;; *) printf '%s ' "$l" ;; es
 rtloads=${rtloads% }
 if [ "${GOVBENCH_REALTIME:-1}" = 1 ] && [ -n "$rtloads" ]; then
 	echo "== real time: $(echo "$apps" | wc -w) applications x $(echo "$gpus" | wc -w) GPUs (+ synthetic games) x every driver profile x 60/120 Hz (30 video) x loads $rtloads" >&2
+	rtstart=$(date +%s)
 	RT_APPS=$apps RT_GPUS=$gpus RT_LOADS=$rtloads RT_JOBS=${GOVBENCH_JOBS:-2} \
 		RT_SYNTHETIC=${GOVBENCH_FRAMES:-1} scripts/bench-realtime.sh "$replay" \
 		"$B/bench_frames" "$out/sweeps" "$out"
 	{
-		echo "== real time (the headline; docs/realtime.md): $out/realtime.csv"
+		echo "== real time (the headline; docs/realtime.md): $out/realtime.csv ($(($(date +%s) - rtstart)) s)"
 		cat "$out/realtime-summary.txt"
 		if [ -f "$out/realtime-heatmap.png" ]; then
 			echo "real-time heat map: $out/realtime-heatmap.png"

@@ -37,6 +37,19 @@ check "realtime --models: the busy row is --predictor busy's default row" \
 	       b=\$(\"$bin\" realtime --csv --predictor busy \"$tmp/small.trace\" | grep ',gpugov-busy-deadline,' | cut -d, -f3-); \
 	       [ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ]"
 
+# ---- one job of scripts/bench-realtime.sh ----
+job=scripts/bench-realtime-job.sh
+check "bench job: a row per profile, rate, load and policy, each prefixed with its cell" \
+	sh -c "RT_PROFILES='panfrost msm' RT_LOADS='30 90' $job \"$bin\" \"$tmp/job.csv\" v 60,120 \"$tmp/small.trace\" --stock &&
+	       [ \"\$(cut -d, -f1-4 \"$tmp/job.csv\" | sort -u | wc -l)\" -eq 8 ] &&
+	       grep -q '^v,msm,120,90,small,simple_ondemand-sweep-95/10+boost,' \"$tmp/job.csv\" &&
+	       [ \"\$(grep -c ',oracle-noloss,' \"$tmp/job.csv\")\" -eq 8 ]"
+printf '#!/bin/sh\nexit 3\n' >"$tmp/failing"
+chmod +x "$tmp/failing"
+check "bench job: a run that fails fails the job and writes nothing (a pipe once lost such cells silently)" \
+	sh -c "! RT_PROFILES=panfrost RT_LOADS=60 $job \"$tmp/failing\" \"$tmp/fail.csv\" v 60 \"$tmp/small.trace\" 2>/dev/null &&
+	       [ ! -e \"$tmp/fail.csv\" ]"
+
 # ---- realtime-summary on two cells worked by hand ----
 # panfrost: gpugov 0.85 J2 against simple_ondemand 0.90 J2: both; the
 #   sweep's 90/5 (0.80, J4) does not dominate it.  The hint 0.85 J0.

@@ -85,6 +85,16 @@ struct rts {
 	struct rts_val *val;
 };
 
+/* @p, or the end of the run if an allocation or insertion failed (@bad) */
+static void *must(void *p, bool bad)
+{
+	if (!p || bad) {
+		fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
+		exit(EXIT_FAILURE_RUN);
+	}
+	return p;
+}
+
 static void *grow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t n = *cap ? *cap : 16;
@@ -94,11 +104,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 		return p;
 	while (n < need)
 		n *= 2;
-	q = realloc(p, n * size);
-	if (!q) {
-		fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-		exit(EXIT_FAILURE_RUN);
-	}
+	q = must(realloc(p, n * size), false);
 	*cap = n;
 	return q;
 }
@@ -106,13 +112,9 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 /* A copy of @s kept until the end (a map's key, a name). */
 static char *keep(struct rts *r, const char *s)
 {
-	char *k = strdup(s);
+	char *k = must(strdup(s), false);
 
 	r->keys = grow(r->keys, &r->cap_keys, r->nr_keys + 1, sizeof(*r->keys));
-	if (!k) {
-		fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-		exit(EXIT_FAILURE_RUN);
-	}
 	r->keys[r->nr_keys++] = k;
 	return k;
 }
@@ -146,22 +148,15 @@ static size_t pol_index(struct rts *r, const char *group, const char *policy)
 	r->pol = grow(r->pol, &r->cap_pol, r->nr_pol + 1, sizeof(*r->pol));
 	if (r->cap_pol != old) {
 		/* re-lay the values for the wider rows */
-		struct rts_val *v = calloc(r->cap_cell * r->cap_pol + 1, sizeof(*v));
+		struct rts_val *v = must(calloc(r->cap_cell * r->cap_pol + 1, sizeof(*v)), false);
 
-		if (!v) {
-			fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-			exit(EXIT_FAILURE_RUN);
-		}
 		for (c = 0; c < r->nr_cell; c++)
 			memcpy(v + c * r->cap_pol, r->val + c * old, old * sizeof(*v));
 		free(r->val);
 		r->val = v;
 	}
 	r->pol[r->nr_pol] = (struct rts_pol){ keep(r, group), keep(r, name), od, sweep };
-	if (strmap_put(&r->pol_ix, keep(r, key), r->nr_pol)) {
-		fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-		exit(EXIT_FAILURE_RUN);
-	}
+	must(r, strmap_put(&r->pol_ix, keep(r, key), r->nr_pol));
 	return r->nr_pol++;
 }
 
@@ -176,12 +171,9 @@ static size_t cell_index(struct rts *r, char **f, const char *group)
 		return i;
 	r->cell = grow(r->cell, &r->cap_cell, r->nr_cell + 1, sizeof(*r->cell));
 	if (r->cap_cell != old) {
-		struct rts_val *v = realloc(r->val, (r->cap_cell * r->cap_pol + 1) * sizeof(*v));
+		struct rts_val *v = must(realloc(r->val, (r->cap_cell * r->cap_pol + 1) *
+						 sizeof(*v)), false);
 
-		if (!v) {
-			fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-			exit(EXIT_FAILURE_RUN);
-		}
 		memset(v + old * r->cap_pol, 0,
 		       (r->cap_cell - old) * r->cap_pol * sizeof(*v));
 		r->val = v;
@@ -191,16 +183,10 @@ static size_t cell_index(struct rts *r, char **f, const char *group)
 	if (!strmap_get(&r->prof_ix, f[1], &i)) {
 		r->prof = grow(r->prof, &r->cap_prof, r->nr_prof + 1, sizeof(*r->prof));
 		r->prof[r->nr_prof] = r->cell[r->nr_cell].profile;
-		if (strmap_put(&r->prof_ix, r->prof[r->nr_prof], r->nr_prof)) {
-			fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-			exit(EXIT_FAILURE_RUN);
-		}
+		must(r, strmap_put(&r->prof_ix, r->prof[r->nr_prof], r->nr_prof));
 		r->nr_prof++;
 	}
-	if (strmap_put(&r->cell_ix, keep(r, key), r->nr_cell)) {
-		fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-		exit(EXIT_FAILURE_RUN);
-	}
+	must(r, strmap_put(&r->cell_ix, keep(r, key), r->nr_cell));
 	return r->nr_cell++;
 }
 
@@ -470,11 +456,8 @@ static int write_heat(const struct rts *r, const char *path)
 	for (c = 0; c < r->nr_cell; c++) {
 		snprintf(key, sizeof(key), "%s/%s", r->cell[c].view, r->cell[c].workload);
 		if (!strmap_get(&rows, key, &i)) {
-			row[nr] = strdup(key);
-			if (!row[nr] || strmap_put(&rows, row[nr], nr)) {
-				fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-				exit(EXIT_FAILURE_RUN);
-			}
+			row[nr] = must(strdup(key), false);
+			must(row, strmap_put(&rows, row[nr], nr));
 			nr++;
 		}
 	}

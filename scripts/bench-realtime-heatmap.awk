@@ -14,7 +14,8 @@ BEGIN {
 	ncol = split("simple_ondemand oracle-noloss", col, " ")
 	for (i = 1; i <= ncol; i++)
 		colix[col[i]] = i - 1
-	for (i = ncol; i > 0; i--)
+	# split() counts from 1, the columns from 0
+	for (i = 1; i <= ncol; i++)
 		col[i - 1] = col[i]
 }
 NR == 1 { next }

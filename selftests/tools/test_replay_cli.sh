@@ -486,7 +486,7 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
 check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
 check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
 	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
 check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \

@@ -37,6 +37,21 @@ check "realtime --models: the busy row is --predictor busy's default row" \
 	       b=\$(\"$bin\" realtime --csv --predictor busy \"$tmp/small.trace\" | grep ',gpugov-busy-deadline,' | cut -d, -f3-); \
 	       [ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ]"
 
+# The fence row: its source hands on each frame's deadline (the vsync
+# after it arrived); two a period apart give the period, so gpugov stops
+# probing busy/idle every 2 ms by the second frame (16.7 ms), where
+# learning the cadence takes about 15 frames.
+"$bin" realtime --sequence "$tmp/fence.seq" "$tmp/small.trace" >/dev/null
+gap() {	# gap POLICY: whether POLICY's decisions before 40 ms are ever > 3 ms apart
+	awk -F, -v p="$1" '$2 == p && $4 < 40000000 { if (n++ && $4 - t > 3000000) g = 1; t = $4 }
+		END { exit !g }' "$tmp/fence.seq"
+}
+fence_early() { gap gpugov-crisp-deadline+fence/timer && ! gap gpugov-crisp-deadline+learned/timer; }
+check "realtime: fence deadlines: gpugov stops probing by the second frame, learning does not" fence_early
+check "realtime --stock: no fence row (fence deadlines come through a counter source)" \
+	sh -c "! \"$bin\" realtime --csv --stock \"$tmp/small.trace\" | grep -q fence &&
+	       \"$bin\" realtime --csv --mali \"$tmp/small.trace\" | grep -q ',gpugov-[a-z_]*-deadline+fence/timer,'"
+
 # ---- one job of scripts/bench-realtime.sh ----
 job=scripts/bench-realtime-job.sh
 check "bench job: a row per profile, rate, load and policy, each prefixed with its cell" \
@@ -89,6 +104,10 @@ check "realtime-summary: targets: gpugov misses pareto on lima (0 %), meets both
 	grep -qx 'stock,gpugov-busy-deadline,100.0 panfrost,0.0 lima,50.0,1.000,0.944,pareto' "$tmp/sum.csv"
 check "realtime-summary: targets: the hint misses both on lima, meets the hint target (0 janks, no more energy)" \
 	grep -qx 'stock,gpugov-busy-deadline+hint/timer,0.0 lima,100.0 panfrost,33.3,0.000,1.000,both' "$tmp/sum.csv"
+sed 's|+hint/timer,0.8500,0,|+hint/timer,0.8500,2,|; s|+hint/|+fence/|' "$tmp/b.csv" >"$tmp/fence.csv"
+check "realtime-summary: targets: fence rows are held to the deadlines' target too: 2 janks of 3 miss it" \
+	sh -c "\"$bin\" realtime-summary --csv \"$tmp/fence.csv\" |
+	       grep -qx 'stock,gpugov-busy-deadline+fence/timer,0.0 lima,100.0 panfrost,33.3,0.667,1.000,both hint'"
 check "realtime-summary --heat: per view/workload and policy, energy against simple_ondemand, janked and its janked" \
 	sh -c "head -1 \"$tmp/heat.csv\" | grep -qx 'row,policy,energy_od,janked,janked_od' &&
 	       grep -qx 'stock-g/a,gpugov-busy-deadline,0.9444,3,3' \"$tmp/heat.csv\" &&

@@ -251,7 +251,8 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
 
 /*
  * The rows: the baselines, gpugov as the options set it up, and gpugov
- * with each deadline source and each way of reacting between polls.
+ * with each deadline source and each way of reacting between polls (the
+ * fence by timer only, and not in the stock view: it needs a source).
  */
 static const struct rt_policy rt_rows[] = {
 	{ RT_PERFORMANCE, 0, false },
@@ -259,6 +260,7 @@ static const struct rt_policy rt_rows[] = {
 	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, true },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, false },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, true },
 	{ RT_ORACLE, 0, false },
@@ -305,6 +307,9 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 
 	listed[gpugov_predictor_resolve(o->su.pred, caps)] = true;
 	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
+		/* fence deadlines come through a counter source */
+		if (rt_rows[i].fence && o->su.view == RT_VIEW_STOCK)
+			continue;
 		if (rt_rows[i].kind == RT_ORACLE && o->models) {
 			for (m = 0; m < GPUGOV_NR_PRED; m++) {
 				if (listed[gpugov_predictor_resolve(m, caps)])
@@ -350,7 +355,8 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 			 gpugov_predictor(gpugov_predictor_resolve(row->pred,
 								   view_caps(o, w)))->name,
 			 gpugov_objective_names[o->su.params.objective],
-			 pol->react ? (pol->hint ? "+hint" : "+learned") : "",
+			 pol->react ? (pol->hint ? "+hint" : pol->fence ? "+fence" :
+				       "+learned") : "",
 			 pol->react ? "/" : "",
 			 pol->react ? gpugov_react_names[pol->react] : "");
 		break;

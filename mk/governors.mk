@@ -1,5 +1,7 @@
 # mk/governors.mk - the governor matrix (scripts/bench-governors.sh):
-# every gpugov predictor under `deadline` and `edp` against
+# first in real time (scripts/bench-realtime.sh, the headline: every
+# driver profile at its polling interval, summary by `gpugov-replay
+# realtime-summary`), then per frame: every gpugov predictor under `deadline` and `edp` against
 # simple_ondemand's stock settings and the oracles, on every suite
 # application, both simulated GPUs, paced at 30/60/90% load and back to
 # back; then the busy-only path on 60 synthetic paced games as a stock
@@ -9,12 +11,14 @@
 # and a half on two cores; the sweeps and the calibrations are cached in
 # build/bench-governors).
 #
-#   make bench-governors          summary on stdout; matrix.csv, matrix.json,
-#                                 summary.txt, heatmap.png in build/bench-governors
+#   make bench-governors          summary on stdout; realtime.csv,
+#                                 realtime-summary.txt, realtime-heatmap.png,
+#                                 matrix.csv, matrix.json, summary.txt,
+#                                 heatmap.png in build/bench-governors
 #   make bench-governors-check    the script's machinery on one application,
 #                                 one GPU and two loads (part of `make check`)
-.PHONY: bench-governors bench-governors-check
-CHECK_SUITES += bench-governors-check
+.PHONY: bench-governors bench-governors-check rtbench-cli
+CHECK_SUITES += bench-governors-check rtbench-cli
 
 # The synthetic games' generator (integer arithmetic: the same bytes on
 # every machine, whatever its awk).
@@ -35,3 +39,8 @@ bench-governors: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay $(BENCH_FRAMES)
 bench-governors-check: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay $(BENCH_FRAMES)
 	@scripts/deps.sh plot
 	@BUILD=$(BUILD) selftests/tools/test_bench_governors.sh
+
+# The real-time section's rows (realtime --ondemand-sweep --models) and its
+# headline (gpugov-replay realtime-summary), figures worked by hand.
+rtbench-cli: $(BUILD)/gpugov-replay $(BUILD)/mk_small_sweep
+	@selftests/tools/test_rtbench_cli.sh $(BUILD)/gpugov-replay

@@ -3,8 +3,9 @@
 # -v obj=OBJECTIVE -v png=FILE -f bench-governors-matrix.awk -f this):
 # a row per cell (gpu/app/load), a column per stock simple_ondemand
 # setting, oracle and gpugov-*-OBJECTIVE; the colour and the number are
-# the energy relative to simple_ondemand-90/5, and a red "T" figure gives
-# the time relative to performance where it is above 1.01.
+# the energy relative to simple_ondemand-90/5 (the colour bar says so),
+# and a blue "T" figure, apart from the energy's colours, gives the time
+# relative to performance where it is above 1.01.
 
 BEGIN {
 	nfix = split(od " simple_ondemand-45/5 simple_ondemand-50/10 oracle-edp " \
@@ -20,11 +21,12 @@ END {
 	printf "set terminal pngcairo size %d,%d noenhanced font ',9'\n", 260 + 80 * nx,
 	       160 + 26 * ncell
 	printf "set output '%s'\n", png
-	printf "set title 'energy relative to %s (red: time relative to performance " \
+	printf "set title 'energy relative to %s (blue T: time relative to performance " \
 	       "where > 1.01); gpugov: %s'\n", od, obj
 	print "set palette defined (0.6 '#1a9850', 0.8 '#a6d96a', 1 '#ffffff', " \
 	      "1.2 '#fdae61', 1.4 '#d73027')"
 	print "set cbrange [0.6:1.4]\nunset key\nset tics scale 0"
+	printf "set cblabel 'energy / energy of %s'\n", od
 	printf "set xrange [-0.5:%f]\nset yrange [%f:-0.5]\n", nx - 0.5, ncell - 0.5
 	printf "set xtics rotate by 30 right ("
 	for (i = 0; i < nx; i++)
@@ -44,5 +46,5 @@ END {
 	      "fillcolor palette, " \
 	      "$map using 1:2:(sprintf('%.2f', $3)) with labels offset 0,0.3, " \
 	      "$map using 1:2:($4 > 1.01 ? sprintf('T%.3f', $4) : '') with labels " \
-	      "offset 0,-0.45 font ',7' textcolor rgb '#c00000'"
+	      "offset 0,-0.45 font ',7' textcolor rgb '#1f3fbf'"
 }

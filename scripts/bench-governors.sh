@@ -2,6 +2,24 @@
 # bench-governors.sh [--csv|--json] - `make bench-governors`: every gpugov
 # predictor against the kernel's simple_ondemand, on every workload.
 #
+# The headline: real time (scripts/bench-realtime.sh, docs/realtime.md)
+#
+# First, after the sweeps and coremem's calibration, every application
+# on every GPU (with counters and busy/total only) and the synthetic
+# games run in real time: frames at 60 and 120 Hz (and 30 Hz for
+# video-decode) at each paced load, polls at each driver profile's
+# interval with its thresholds; rows: performance, the driver's
+# simple_ondemand and its upthreshold sweep, gpugov's default with and
+# without each deadline source, every model, the no-loss oracle.
+# `gpugov-replay realtime-summary` prints the headline against issue 26's
+# targets (OUT/realtime-summary.txt) and the data of
+# OUT/realtime-heatmap.png (janked frames and energy against
+# simple_ondemand).  GOVBENCH_REALTIME=0 skips it; GOVBENCH_PERFRAME=0
+# runs it alone (the per-frame section below then does not run).
+#
+# The per-frame section (secondary: one decision per frame, kept to
+# compare with earlier figures)
+#
 # What the matrix measures
 #
 # A cell is one GPU (tools/sim/gpus/fermi-15sm and maxwell-16sm), one
@@ -150,6 +168,29 @@ if [ -n "$kernels" ]; then
 		echo "$g $out/kernels/$g $out/coremem/$g.cm"
 	done | xargs -L 1 -P "${GOVBENCH_JOBS:-2}" scripts/bench-governors-fit.sh "$replay" >&2
 fi
+
+# the paced loads (not b2b), one line
+rtloads=$(for l in $loads; do case $l in *[!0-9]*) ;; *) printf '%s ' "$l" ;; esac; done)
+rtloads=${rtloads% }
+if [ "${GOVBENCH_REALTIME:-1}" = 1 ] && [ -n "$rtloads" ]; then
+	echo "== real time: $(echo "$apps" | wc -w) applications x $(echo "$gpus" | wc -w) GPUs (+ synthetic games) x every driver profile x 60/120 Hz (30 video) x loads $rtloads" >&2
+	rtstart=$(date +%s)
+	RT_APPS=$apps RT_GPUS=$gpus RT_LOADS=$rtloads RT_JOBS=${GOVBENCH_JOBS:-2} \
+		RT_SYNTHETIC=${GOVBENCH_FRAMES:-1} scripts/bench-realtime.sh "$replay" \
+		"$B/bench_frames" "$out/sweeps" "$out"
+	{
+		echo "== real time (the headline; docs/realtime.md): $out/realtime.csv ($(($(date +%s) - rtstart)) s)"
+		cat "$out/realtime-summary.txt"
+		if [ -f "$out/realtime-heatmap.png" ]; then
+			echo "real-time heat map: $out/realtime-heatmap.png"
+		fi
+		printf '\n== per frame (one decision per frame; secondary, for comparison with earlier figures)\n'
+	} >&3
+fi
+[ "${GOVBENCH_PERFRAME:-1}" = 1 ] || {
+	echo "elapsed $(($(date +%s) - start)) s" >&3
+	exit 0
+}
 
 echo "== pace and replay: loads $loads; objectives $objs" >&2
 objargs=$(for o in $objs; do printf ' --objective %s' "$o"; done)

@@ -15,7 +15,12 @@
 #    --external` next to max frequency, the per-frame oracle, and the same
 #    policies computed offline, prints the table and draws the plots.
 #
-# 4. The governor matrix (scripts/bench-governors.sh): every suite
+# 4. One run in real time (docs/realtime.md): the same sweep as frames at
+#    60 Hz and the demo's load, polled every 50 ms with panfrost's
+#    simple_ondemand thresholds (45/5), as a board polls it; janked frames
+#    and energy of gpugov's default against that simple_ondemand.
+#
+# 5. The governor matrix (scripts/bench-governors.sh): every suite
 #    application on both simulated GPUs, paced and back to back; the demo
 #    prints its paced summary for the stock settings, the no-loss oracle,
 #    gpugov's policy with a perfect model (accreac-deadline: what reacting
@@ -125,13 +130,23 @@ else
 fi
 
 cat "$D/kernel.csv" >"$D/plot.csv"
-awk -F, '$2 == "oracle-edp"' "$D/offline.csv" >>"$D/plot.csv"
+# the oracles of EDP and of the default objective (deadline: no loss)
+awk -F, '$2 == "oracle-edp" || $2 == "oracle-deadline"' "$D/offline.csv" >>"$D/plot.csv"
 "$B/gpugov-replay" plot freq "$D/plot.csv" --out "$D/freq.png"
 "$B/gpugov-replay" plot energy "$D/results.csv" --out "$D/energy.png"
-echo "plots: $D/freq.png (core clock per frame), $D/energy.png (energy vs time)"
+echo "plots: $D/freq.png (core clock per frame, a panel per policy), $D/energy.png (energy vs time)"
 
-echo "== 4. the governor matrix: every suite app x both GPUs x 30/60/90% paced and back to back"
-BUILD=$B scripts/bench-governors.sh >/dev/null
+echo "== 4. in real time: $app as frames at 60 Hz, ${load}% load, polled as panfrost polls (50 ms, simple_ondemand 45/5)"
+"$B/gpugov-replay" realtime --profile panfrost --hz 60 --load "$load" "$D/$app.sweep" |
+	tee "$D/realtime.txt"
+awk '$2 ~ /^simple_ondemand-/ { od = $2; oe = $3; oj = $4 }
+	$2 ~ /^gpugov-[a-z_]*-deadline$/ { g = $2; ge = $3; gj = $4 }
+	END { printf "gpugov'"'"'s default (%s): %d janked frames, energy %s of performance; %s at the driver'"'"'s settings: %d janked, %s\n", g, gj, ge, od, oj, oe }' \
+	"$D/realtime.txt"
+
+echo "== 5. the governor matrix per frame: every suite app x both GPUs x 30/60/90% paced and back to back"
+echo "   (the real-time matrix is make bench-governors' headline; docs/results.md)"
+GOVBENCH_REALTIME=0 BUILD=$B scripts/bench-governors.sh >/dev/null
 awk '/^== synthetic/ { print } /^== paced/ { on = 1; print; next } /^== / { on = 0 }
 	on && (/^policy/ || /^simple_ondemand/ || /^oracle-deadline/ || /-deadline /)' \
 	"$B/bench-governors/summary.txt"

@@ -65,7 +65,8 @@ cli)
 	replay=$1
 	sim=$2
 	for s in replay-cli:test_replay_cli.sh:$replay sim-cli:test_sim_cli.sh:$sim \
-		 import-cli:test_import_cli.sh:$replay eval-cli:test_eval_cli.sh:$replay; do
+		 import-cli:test_import_cli.sh:$replay eval-cli:test_eval_cli.sh:$replay \
+		 rtbench-cli:test_rtbench_cli.sh:$replay; do
 		name=${s%%:*}
 		rest=${s#*:}
 		"$here/${rest%%:*}" "${rest#*:}" >"$reports/seen-out" 2>&1

@@ -20,6 +20,22 @@ sweep=$tmp/gb/sweeps/fermi-15sm/phase-alternating.sweep
 
 check "runs to the end and reports the elapsed time" \
 	sh -c "\"$bin\" >\"$tmp/out\" 2>\"$tmp/err\" && grep -q 'elapsed [0-9]* s' \"$tmp/out\""
+rt=$tmp/gb/realtime.csv
+check "real time: the headline, printed before the per-frame section" \
+	sh -c "grep -n '^== real time (the headline' \"$tmp/out\" | cut -d: -f1 >\"$tmp/l1\" &&
+	       grep -n '^== per frame' \"$tmp/out\" | cut -d: -f1 >\"$tmp/l2\" &&
+	       [ \"\$(cat \"$tmp/l1\")\" -lt \"\$(cat \"$tmp/l2\")\" ] && grep -q '^issue 26 targets' \"$tmp/out\""
+check "real time: every profile realtime lists, counters and stock, 60 and 120 Hz, at the paced load" \
+	sh -c "for p in \$(\"$B/gpugov-replay\" realtime --list-profiles); do for v in counters stock; do for hz in 60 120; do
+		grep -q \"^\$v-fermi-15sm,\$p,\$hz,60,phase-alternating,gpugov-\" \"$rt\" || exit 1; done; done; done &&
+	       ! grep -q ',b2b,' \"$rt\""
+check "real time: simple_ondemand's sweep, the models and the oracle in each cell" \
+	sh -c "[ \"\$(grep -c ',simple_ondemand-sweep-' \"$rt\")\" -eq \$((16 * \$(grep -c ',oracle-noloss,' \"$rt\"))) ] &&
+	       grep -q '^counters-.*,gpugov-coremem-deadline,' \"$rt\" && grep -q '^counters-.*,gpugov-busy-deadline,' \"$rt\""
+check "real time: the summary is realtime-summary's of realtime.csv" \
+	sh -c "\"$B/gpugov-replay\" realtime-summary \"$rt\" | cmp -s - \"$tmp/gb/realtime-summary.txt\""
+check "real time: a heat map PNG" \
+	sh -c "[ \"\$(head -c 4 \"$tmp/gb/realtime-heatmap.png\" | od -An -c | tr -d ' ')\" = 211PNG ]"
 check "matrix: the header, then two cells of rows" \
 	sh -c "head -1 \"$m\" | grep -q '^gpu,app,load,intervals,workload,policy,energy,time,.*,overruns$' &&
 	       [ \"\$(cut -d, -f1-4 \"$m\" | sed 1d | sort -u | wc -l)\" -eq 2 ]"

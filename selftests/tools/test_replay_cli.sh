@@ -307,6 +307,16 @@ check "plot energy writes a PNG" \
 	sh -c "\"$bin\" plot energy \"$tmp/run.csv\" --out \"$tmp/e.png\"" && is_png "$tmp/e.png"
 check "plot freq of a file that is not a sequence: exit 2 naming the line" \
 	sh -c "\"$bin\" plot freq \"$tmp/run.csv\" --out \"$tmp/x.png\" 2>&1 | grep -q 'run.csv:2: unexpected row'"
+awk -F, 'NR == 1 { print; next } $2 == "performance" && $3 < 2 { l[n++] = $0 }
+	END { for (i = 0; i < 25; i++) for (k = 0; k < n; k++) { split(l[k], f, ",")
+		print f[1] "," f[2] "-" i "," f[3] "," f[4] "," f[5] "," f[6] } }' \
+	"$tmp/seq.csv" >"$tmp/seq25.csv"
+check "plot freq: a panel per policy, 25 policies refused (exit 2), --policies chooses" \
+	sh -c "\"$bin\" plot freq \"$tmp/seq25.csv\" --out \"$tmp/x.png\" 2>&1 | grep -q 'more policies than panels' &&
+	       \"$bin\" plot freq \"$tmp/seq25.csv\" --out \"$tmp/x.png\" --policies performance-1,performance-2" &&
+	is_png "$tmp/x.png"
+check "plot freq: no row of the workload, exit 2" run 2 plot freq "$tmp/seq.csv" --workload none --out "$tmp/x.png"
+check "plot energy: no row of the workload, exit 2" run 2 plot energy "$tmp/run.csv" --workload none --out "$tmp/x.png"
 
 # ---- --coremem-gpu and the coremem-gpu trace header ----
 cm="--opps 1000000@500000,1000000@1000000 interval_ns=1000000 busy_ns=1000000 core_khz=1000000 mem_khz=1000000 insts=300000 mem_insts=100000 l2_txn=100000 l2_hits=10000 dram_txn=90000 warps=1000 occupancy_q16=65536 --predictor coremem --csv"
@@ -476,7 +486,7 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
 check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
 check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
 	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
 check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \

@@ -12,6 +12,7 @@
  * file, renamed into place when it succeeded.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "outfile.h"
@@ -20,6 +21,7 @@
 #include "sweep.h"
 #include "table.h"
 #include "gpugov_predict.h"
+#include "label_layout.h"
 
 struct plot_opts {
 	const char *out, *workload, *policies;
@@ -100,10 +102,14 @@ static bool row_wanted(struct rows_ctx *r, char **f)
 	return !strcmp(f[0], r->workload) && wanted(r->o, f[1]);
 }
 
+/* The clock plot's panels: one per policy, at most PLOT_MAX_PANELS. */
+#define PLOT_MAX_PANELS	24	/* its message says 24 */
+
 struct seq_ctx {
 	struct rows_ctx r;
-	char policy[64];
+	char policy[PLOT_MAX_PANELS][64];
 	int blocks;
+	u32 khz_min, khz_max, seg_max;
 };
 
 static const char *seq_row(char **f, int n, void *ctx)
@@ -117,19 +123,32 @@ static const char *seq_row(char **f, int n, void *ctx)
 		return "segment or core_khz is not an unsigned number";
 	if (!row_wanted(&c->r, f))
 		return NULL;
-	if (strcmp(f[1], c->policy)) {
-		fprintf(c->r.g, "%s\"%s\"\n", c->blocks++ ? "\n\n" : "", f[1]);
-		snprintf(c->policy, sizeof(c->policy), "%s", f[1]);
+	if (!c->blocks || strcmp(f[1], c->policy[c->blocks - 1])) {
+		if (c->blocks == PLOT_MAX_PANELS)
+			return "more policies than panels (24): choose some with --policies";
+		fprintf(c->r.g, "%s\"%s\"\n", c->blocks ? "\n\n" : "", f[1]);
+		snprintf(c->policy[c->blocks++], sizeof(c->policy[0]), "%s", f[1]);
+		if (c->blocks == 1)
+			c->khz_min = c->khz_max = khz;
 	}
+	c->khz_min = min_t(u32, c->khz_min, khz);
+	c->khz_max = max_t(u32, c->khz_max, khz);
+	c->seg_max = max_t(u32, c->seg_max, seg);
 	fprintf(c->r.g, "%u %.1f\n", seg, khz / 1000.0);
 	return NULL;
 }
 
+/*
+ * Small multiples: a panel per policy, stacked, one clock axis and one
+ * segment axis for all, so that no line hides another and no legend takes
+ * room from the data.
+ */
 static int plot_freq(const char *path, const struct plot_opts *o)
 {
 	struct seq_ctx c = { .r.o = o };
-	FILE *g = gnuplot_open(o, "core clock chosen per segment", "segment", "core MHz");
-	int ret;
+	FILE *g = gnuplot_open(o, "", "", "");
+	double lo, hi, h;
+	int ret, i;
 
 	if (!g)
 		return EXIT_FAILURE_RUN;
@@ -137,8 +156,36 @@ static int plot_freq(const char *path, const struct plot_opts *o)
 	ret = gnuplot_rows(g, path, "workload,policy,segment,opp,core_khz,mem_khz", seq_row, &c);
 	if (ret)
 		return ret;
-	fprintf(g, "plot for [i=0:%d] $d index i using 1:2 with steps lw 2 "
-		"title columnheader(1)\n", c.blocks ? c.blocks - 1 : 0);
+	if (!c.blocks) {
+		pclose(g);
+		fprintf(stderr, "gpugov-replay plot: %s: no rows to plot\n", path);
+		return EXIT_USAGE;
+	}
+	lo = c.khz_min / 1000.0;
+	hi = c.khz_max / 1000.0;
+	h = hi > lo ? hi - lo : 1;
+	/*
+	 * 90 px a panel, a panel's height for the title and the axis; the
+	 * top third of a panel is left to its name, above the highest clock
+	 */
+	fprintf(g, "set terminal pngcairo size 1000,%d noenhanced font ',9'\n"
+		"set output '%s'\nunset key\nunset title\nunset xlabel\n"
+		"set yrange [%.1f:%.1f]\nset xrange [0:%u]\nset ytics %g\n"
+		"set multiplot layout %d,1 title '%s: core clock chosen per segment (MHz)' "
+		"margins 0.08,0.98,%.3f,%.3f spacing 0,0.008\n",
+		180 + 90 * c.blocks, o->out, lo - 0.1 * h, hi + 0.6 * h, c.seg_max + 1,
+		h / 2, c.blocks, c.r.workload, 70.0 / (180 + 90 * c.blocks),
+		1 - 60.0 / (180 + 90 * c.blocks));
+	for (i = 0; i < c.blocks; i++) {
+		fprintf(g, "set label 1 '%s' at graph 0.01,0.86 left front font ',9'\n",
+			c.policy[i]);
+		if (i == c.blocks - 1)
+			fprintf(g, "set format x '%%g'\nset xlabel 'segment'\n");
+		else
+			fprintf(g, "set format x ''\n");
+		fprintf(g, "plot $d index %d using 1:2 with steps lw 2 lc %d\n", i, i % 8 + 1);
+	}
+	fprintf(g, "unset multiplot\n");
 	return gnuplot_close(g);
 }
 
@@ -206,35 +253,116 @@ static bool ratio_ok(const char *s)
 	return !strcmp(s, TABLE_NONE) || !parse_finite(s, &v);
 }
 
+/* The energy plot's points: a policy's time and energy, and its kind. */
+struct energy_ctx {
+	struct rows_ctx r;
+	double t[LABEL_LAYOUT_MAX], e[LABEL_LAYOUT_MAX];
+	char name[LABEL_LAYOUT_MAX][64];
+	size_t n;
+};
+
 static const char *energy_row(char **f, int n, void *ctx)
 {
-	struct rows_ctx *c = ctx;
+	struct energy_ctx *c = ctx;
+	double e, t;
 
 	if (n != 10)
 		return "not 10 fields";
 	if (!ratio_ok(f[2]) || !ratio_ok(f[3]))
 		return "energy or time is neither a number nor " TABLE_NONE;
-	if (row_wanted(c, f) && strncmp(f[1], "static-", 7))
-		fprintf(c->g, "%s %s %s\n", f[3], f[2], f[1]);
+	if (!row_wanted(&c->r, f) || !strncmp(f[1], "static-", 7) ||
+	    parse_finite(f[2], &e) || parse_finite(f[3], &t))
+		return NULL;	/* TABLE_NONE: nothing to place */
+	if (c->n == LABEL_LAYOUT_MAX)
+		return "more policies than the plot has room for: choose some with --policies";
+	c->e[c->n] = e;
+	c->t[c->n] = t;
+	snprintf(c->name[c->n++], sizeof(c->name[0]), "%s", f[1]);
 	return NULL;
 }
 
+/* The colour of a policy's point: gpugov, simple_ondemand, an oracle, other. */
+static int energy_kind(const char *name)
+{
+	if (!strncmp(name, "gpugov-", 7))
+		return 1;
+	if (!strncmp(name, "simple_ondemand", 15))
+		return 2;
+	if (!strncmp(name, "oracle-", 7))
+		return 3;
+	return 4;
+}
+
+/*
+ * Energy against time, a point per policy; the names in a column right
+ * of the plot, in the order of the points' energy, each joined to its
+ * point by a leader line, so that no two overlap however the points
+ * cluster, and none is cut at the edge.
+ */
 static int plot_energy(const char *path, const struct plot_opts *o)
 {
-	struct rows_ctx c = { .o = o };
-	FILE *g = gnuplot_open(o, "energy vs time, relative to performance",
-			       "time / time(performance)", "energy / energy(performance)");
-	int ret;
+	static struct energy_ctx c;
+	double want[LABEL_LAYOUT_MAX], pos[LABEL_LAYOUT_MAX];
+	double x0, x1, y0, y1, gap, plot_px;
+	int ret, height = 600;
+	size_t i, w = 0;
+	FILE *g;
 
-	if (!g)
-		return EXIT_FAILURE_RUN;
-	c.g = g;
-	ret = gnuplot_rows(g, path, "workload,policy,energy,time,edp,ed2p,oracle_pct,"
-			   "switches,shortfall_pct,overruns", energy_row, &c);
+	memset(&c, 0, sizeof(c));
+	c.r.o = o;
+	ret = read_rows(path, "workload,policy,energy,time,edp,ed2p,oracle_pct,"
+			"switches,shortfall_pct,overruns", energy_row, &c);
 	if (ret)
 		return ret;
-	fprintf(g, "set key off\nplot $d using 1:2 with points pt 7 ps 1.5, "
-		"$d using 1:2:3 with labels offset 1,0.5 left font ',8'\n");
+	if (!c.n) {
+		fprintf(stderr, "gpugov-replay plot: %s: no rows to plot\n", path);
+		return EXIT_USAGE;
+	}
+	x0 = x1 = c.t[0];
+	y0 = y1 = c.e[0];
+	for (i = 0; i < c.n; i++) {
+		x0 = fmin(x0, c.t[i]);
+		x1 = fmax(x1, c.t[i]);
+		y0 = fmin(y0, c.e[i]);
+		y1 = fmax(y1, c.e[i]);
+		w = max_t(size_t, w, strlen(c.name[i]));
+	}
+	/* room around the points: 5 % of the spread, or a little */
+	x0 -= fmax((x1 - x0) * 0.05, 0.0005);
+	x1 += fmax((x1 - x0) * 0.05, 0.0005);
+	y0 -= fmax((y1 - y0) * 0.05, 0.005);
+	y1 += fmax((y1 - y0) * 0.05, 0.005);
+	/* a 14 px line a label; the plot spans 80 % of the height */
+	plot_px = fmax(0.8 * height, 14.0 * (double)(c.n + 1));
+	height = (int)(plot_px / 0.8);
+	gap = 14.0 / plot_px;
+	for (i = 0; i < c.n; i++)
+		want[i] = (c.e[i] - y0) / (y1 - y0);
+	if (label_layout(want, pos, c.n, gap))
+		return EXIT_FAILURE_RUN;	/* not reached: the height fits them */
+	g = gnuplot_open(o, "energy vs time, relative to performance",
+			 "time / time(performance)", "energy / energy(performance)");
+	if (!g)
+		return EXIT_FAILURE_RUN;
+	/* the label column takes what its longest name needs (7 px a character) */
+	fprintf(g, "set terminal pngcairo size %d,%d noenhanced font ',9'\nset output '%s'\n"
+		"set key off\nset lmargin at screen 0.09\nset bmargin at screen 0.1\n"
+		"set tmargin at screen 0.9\nset rmargin at screen %.3f\n"
+		"set xrange [%f:%f]\nset yrange [%f:%f]\n",
+		1000, height, o->out, 1 - (30.0 + 7.0 * (double)w) / 1000, x0, x1, y0, y1);
+	for (i = 0; i < c.n; i++)
+		fprintf(g, "set label %zu '%s' at graph 1.04, graph %f left font ',8' "
+			"textcolor lt %d\nset arrow %zu from first %f, first %f to graph 1.035, "
+			"graph %f nohead lw 0.5 lc rgb '#999999'\n", i + 1, c.name[i], pos[i],
+			energy_kind(c.name[i]), i + 1, c.t[i], c.e[i], pos[i]);
+	fprintf(g, "$d << EOD\n");
+	for (i = 0; i < c.n; i++)
+		fprintf(g, "%f %f %d\n", c.t[i], c.e[i], energy_kind(c.name[i]));
+	fprintf(g, "EOD\nset label 996 'gpugov' at screen 0.62, screen 0.03 left textcolor lt 1\n"
+		"set label 997 'simple_ondemand' at screen 0.69, screen 0.03 left textcolor lt 2\n"
+		"set label 998 'oracles' at screen 0.82, screen 0.03 left textcolor lt 3\n"
+		"set label 999 'others' at screen 0.89, screen 0.03 left textcolor lt 4\n"
+		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n");
 	return gnuplot_close(g);
 }
 

@@ -11,6 +11,7 @@
  * janked frames (finished after the vsync that followed their arrival),
  * the worst frame latency, OPP switches and decisions per second.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "cmdline.h"
 #include "outfile.h"
@@ -28,6 +29,10 @@
  * @start: --start-opp, or -1 for the top OPP
  * @sequence: --sequence FILE.csv, or NULL
  * @od_set: --ondemand given
+ * @od_sweep: --ondemand-sweep: simple_ondemand at every upthreshold of the
+ *	sweep too
+ * @models: --models: gpugov's default objective with every other model
+ *	the view allows too
  */
 struct rt_opts {
 	struct rt_setup su;
@@ -39,14 +44,27 @@ struct rt_opts {
 	int start;
 	const char *sequence;
 	bool od_set;
+	bool od_sweep;
+	bool models;
 };
+
+/*
+ * --ondemand-sweep: upthreshold from 20 to 95 in steps of 5, each with
+ * the profile's own downdifferential (so the sweep passes through the
+ * driver's own setting).
+ */
+#define RT_SWEEP_UP_MIN		20
+#define RT_SWEEP_UP_MAX		95
+#define RT_SWEEP_UP_STEP	5
+#define RT_SWEEP_NR	((RT_SWEEP_UP_MAX - RT_SWEEP_UP_MIN) / RT_SWEEP_UP_STEP + 1)
 
 static void print_help(void)
 {
 	printf("usage: gpugov-replay realtime [--hz N] [--load PCT] [--profile NAME]\n"
 	       "          [--poll-ms MS] [--ondemand UP/DOWN] [--segs-per-frame N]\n"
 	       "          [--predictor NAME] [--objective NAME] [--stock|--mali]\n"
-	       "          [--start-opp N] [--sequence FILE.csv]\n"
+	       "          [--start-opp N] [--sequence FILE.csv] [--ondemand-sweep]\n"
+	       "          [--models] [--list-profiles]\n"
 	       "          [--csv|--json] [policy options] SWEEP_TRACE...\n"
 	       "Frames arrive every 1/N s (--hz, default 60), each with the work of\n"
 	       "--segs-per-frame segments (default 1) of the trace, scaled so that the\n"
@@ -70,7 +88,13 @@ static void print_help(void)
 	       "--sequence writes every decision of simple_ondemand and gpugov:\n"
 	       "workload,policy,decision,time_ns,event,busy,total,opp (event poll,\n"
 	       "boost or unboost; busy and total in the profile's units), what\n"
-	       "gpugov_sim's rt_log shows for the same run. See docs/realtime.md.\n");
+	       "gpugov_sim's rt_log shows for the same run.\n"
+	       "--ondemand-sweep: simple_ondemand-sweep-UP/DOWN rows too, UP from %d to\n"
+	       "%d in steps of %d, DOWN the profile's downdifferential (or --ondemand's).\n"
+	       "--models: gpugov-MODEL-OBJECTIVE rows (at polls only) for every other\n"
+	       "model, as the view lets it run (a model that falls back to one already\n"
+	       "listed gives no row). --list-profiles: the profiles' names, one a line.\n"
+	       "See docs/realtime.md.\n", RT_SWEEP_UP_MIN, RT_SWEEP_UP_MAX, RT_SWEEP_UP_STEP);
 	print_policy_help_end("bad usage or scenario", false);
 }
 
@@ -127,6 +151,15 @@ static int rt_opt(int c, void *ctx)
 	case 'Q':
 		o->sequence = optarg;
 		return 0;
+	case 'W':
+		o->od_sweep = true;
+		return 0;
+	case 'm':
+		o->models = true;
+		return 0;
+	case 'L':
+		rt_profile_list(stdout);
+		exit(EXIT_OK);
 	case 'p':
 		id = gpugov_predictor_find(optarg, strlen(optarg));
 		if (id < 0)
@@ -167,6 +200,9 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 		{ "objective", required_argument, NULL, 'o' },
 		{ "stock", no_argument, NULL, 'k' },
 		{ "mali", no_argument, NULL, 'M' },
+		{ "ondemand-sweep", no_argument, NULL, 'W' },
+		{ "models", no_argument, NULL, 'm' },
+		{ "list-profiles", no_argument, NULL, 'L' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
 		POLICY_LONG_OPTS,
@@ -215,7 +251,8 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
 
 /*
  * The rows: the baselines, gpugov as the options set it up, and gpugov
- * with each deadline source and each way of reacting between polls.
+ * with each deadline source and each way of reacting between polls (the
+ * fence by timer only, and not in the stock view: it needs a source).
  */
 static const struct rt_policy rt_rows[] = {
 	{ RT_PERFORMANCE, 0, false },
@@ -223,35 +260,103 @@ static const struct rt_policy rt_rows[] = {
 	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, true },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, false },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, true },
 	{ RT_ORACLE, 0, false },
 };
+
+#define RT_MAX_ROWS	(ARRAY_SIZE(rt_rows) + RT_SWEEP_NR + GPUGOV_NR_PRED)
+
+/**
+ * struct rt_row - one row of the table
+ * @pol: the policy
+ * @od: simple_ondemand's thresholds
+ * @pred: gpugov's model (before any fallback)
+ * @sweep: a row of --ondemand-sweep
+ */
+struct rt_row {
+	struct rt_policy pol;
+	struct ondemand_params od;
+	enum gpugov_pred_id pred;
+	bool sweep;
+};
+
+/* The capability bits gpugov's samples carry in @o's view of @w. */
+static u32 view_caps(const struct rt_opts *o, const struct sweep *w)
+{
+	u32 caps = o->su.view == RT_VIEW_STOCK ? 0 : w->t.hdr.caps;
+
+	return o->su.view == RT_VIEW_MALI ? caps & GPUGOV_MALI_CAPS : caps;
+}
+
+/*
+ * The rows of @o over @w, in table order: rt_rows, with the upthreshold
+ * sweep after simple_ondemand and the other models before the oracle.
+ * Return: how many.
+ */
+static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
+			 struct rt_row *rows)
+{
+	static const struct rt_policy at_polls = { RT_GPUGOV, GPUGOV_REACT_OFF, false };
+	u32 caps = view_caps(o, w);
+	bool listed[GPUGOV_NR_PRED] = { false };
+	size_t i, n = 0;
+	u32 up;
+	int m;
+
+	listed[gpugov_predictor_resolve(o->su.pred, caps)] = true;
+	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
+		/* fence deadlines come through a counter source */
+		if (rt_rows[i].fence && o->su.view == RT_VIEW_STOCK)
+			continue;
+		if (rt_rows[i].kind == RT_ORACLE && o->models) {
+			for (m = 0; m < GPUGOV_NR_PRED; m++) {
+				if (listed[gpugov_predictor_resolve(m, caps)])
+					continue;
+				listed[gpugov_predictor_resolve(m, caps)] = true;
+				rows[n++] = (struct rt_row){ at_polls, o->su.od, m, false };
+			}
+		}
+		rows[n++] = (struct rt_row){ rt_rows[i], o->su.od, o->su.pred, false };
+		if (rt_rows[i].kind != RT_ONDEMAND || !o->od_sweep)
+			continue;
+		for (up = RT_SWEEP_UP_MIN; up <= RT_SWEEP_UP_MAX; up += RT_SWEEP_UP_STEP) {
+			struct ondemand_params od = { up, o->su.od.downdifferential };
+
+			/* simple_ondemand takes no downdifferential above upthreshold */
+			od.downdifferential = min_t(u32, od.downdifferential, up);
+			rows[n++] = (struct rt_row){ rt_rows[i], od, o->su.pred, true };
+		}
+	}
+	return n;
+}
 
 /*
  * A row's policy name, in the table and the sequence; gpugov's names its
  * model after any fallback.
  */
 static void row_name(const struct rt_opts *o, const struct sweep *w,
-		     const struct rt_policy *pol, char *name, size_t size)
+		     const struct rt_row *row, char *name, size_t size)
 {
-	u32 caps = o->su.view == RT_VIEW_STOCK ? 0 : w->t.hdr.caps;
+	const struct rt_policy *pol = &row->pol;
 
-	if (o->su.view == RT_VIEW_MALI)
-		caps &= GPUGOV_MALI_CAPS;
 	switch (pol->kind) {
 	case RT_PERFORMANCE:
 		snprintf(name, size, "performance");
 		break;
 	case RT_ONDEMAND:
-		snprintf(name, size, "simple_ondemand-%u/%u%s", o->su.od.upthreshold,
-			 o->su.od.downdifferential, o->su.prof->msm ? "+boost" : "");
+		snprintf(name, size, "simple_ondemand-%s%u/%u%s", row->sweep ? "sweep-" : "",
+			 row->od.upthreshold, row->od.downdifferential,
+			 o->su.prof->msm ? "+boost" : "");
 		break;
 	case RT_GPUGOV:
 		snprintf(name, size, "gpugov-%s-%s%s%s%s",
-			 gpugov_predictor(gpugov_predictor_resolve(o->su.pred, caps))->name,
+			 gpugov_predictor(gpugov_predictor_resolve(row->pred,
+								   view_caps(o, w)))->name,
 			 gpugov_objective_names[o->su.params.objective],
-			 pol->react ? (pol->hint ? "+hint" : "+learned") : "",
+			 pol->react ? (pol->hint ? "+hint" : pol->fence ? "+fence" :
+				       "+learned") : "",
 			 pol->react ? "/" : "",
 			 pol->react ? gpugov_react_names[pol->react] : "");
 		break;
@@ -265,11 +370,14 @@ static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct tabl
 {
 	u64 period = o->hz ? 1000000000ULL / o->hz : 0;
 	u64 poll = (u64)(o->poll_ms < 0 ? o->su.prof->polling_ms : o->poll_ms) * 1000000;
-	struct sim_rt_result res[ARRAY_SIZE(rt_rows)];
-	char err[GPUGOV_TRACE_ERR_MAX], name[ARRAY_SIZE(rt_rows)][TABLE_CELL];
+	static struct sim_rt_result res[RT_MAX_ROWS];
+	static char name[RT_MAX_ROWS][TABLE_CELL];
+	static struct rt_row rows[RT_MAX_ROWS];
+	char err[GPUGOV_TRACE_ERR_MAX];
 	static struct sweep w;
+	struct rt_setup su;
 	struct rt_seq rs;
-	size_t i;
+	size_t i, n;
 
 	if (sweep_open(&w, path, "realtime"))
 		return EXIT_FAILURE_RUN;
@@ -286,12 +394,17 @@ static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct tabl
 		sweep_free(&w);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
-		row_name(o, &w, &rt_rows[i], name[i], sizeof(name[i]));
+	n = build_rows(o, &w, rows);
+	for (i = 0; i < n; i++) {
+		/* the row's thresholds and model on the shared scenario */
+		su = o->su;
+		su.od = rows[i].od;
+		su.pred = rows[i].pred;
+		row_name(o, &w, &rows[i], name[i], sizeof(name[i]));
 		rs = (struct rt_seq){ seq, w.name, name[i] };
-		rt_policy_run(&o->su, &rt_rows[i], seq ? &rs : NULL, &res[i]);
+		rt_policy_run(&su, &rows[i].pol, seq ? &rs : NULL, &res[i]);
 	}
-	for (i = 0; i < ARRAY_SIZE(rt_rows); i++)
+	for (i = 0; i < n; i++)
 		add_row(tab, w.name, name[i], &res[i], &res[0]);
 	rt_setup_free(&o->su);
 	sweep_free(&w);

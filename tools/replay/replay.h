@@ -25,6 +25,7 @@ int cmd_import(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_pace(int argc, char **argv);
 int cmd_realtime(int argc, char **argv);
+int cmd_rtsummary(int argc, char **argv);
 int cmd_sensitivity(int argc, char **argv);
 int cmd_settle(int argc, char **argv);
 int cmd_nextepoch(int argc, char **argv);

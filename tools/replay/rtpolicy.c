@@ -46,6 +46,15 @@ void rt_profile_names(FILE *f)
 			rt_profiles[i].msm ? " + boost" : "");
 }
 
+/* The profiles' names, one a line (`realtime --list-profiles`). */
+void rt_profile_list(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rt_profiles); i++)
+		fprintf(f, "%s\n", rt_profiles[i].name);
+}
+
 /* @w's segments in the engine's record layout; NULL after a message. */
 static u64 *rt_records(const struct sweep *w, char *err, size_t errlen)
 {
@@ -131,8 +140,9 @@ void rt_setup_free(struct rt_setup *su)
 /*
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
  * running busy time and cycles at the previous read), the floor a boost
- * sets (0: none) and when it ends, and when gpugov's own timer fires.  The
- * engine has one timer: it is armed for the earlier of the two.
+ * sets (0: none) and when it ends, when gpugov's own timer fires, and the
+ * last frame deadline its source was given (0: none).  The engine has one
+ * timer: it is armed for the earlier of the two.
  */
 struct rt_state {
 	const struct rt_setup *su;
@@ -146,6 +156,7 @@ struct rt_state {
 	u32 floor;
 	u64 boost_end_ns;
 	u64 gov_ns;
+	u64 fence_ns;
 };
 
 /* get_dev_status(): busy and total time of @win in the profile's units. */
@@ -213,6 +224,8 @@ static u32 rt_gpugov_tick(struct rt_state *x, const struct sim_rt_window *win,
 	u64 now = x->rt.now, poll = x->su->sc.poll_ns, ms;
 
 	rt_sample(x, win, busy, total, &s);
+	if (x->fence_ns)	/* gpugov_sample_from_source() */
+		gpugov_frame_fence(&x->g.fr, x->fence_ns);
 	govstep_tick(&x->g, &x->su->w->t.hdr.opps, r, &s, now, poll);
 	x->gov_ns = gpugov_frame_next_ns(&x->g.fr, &x->g.params, now);
 	if (x->g.params.react == GPUGOV_REACT_POLL && poll) {
@@ -359,8 +372,12 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		sim_rt_step(&x.rt, &ev);
 		if (ev.kind == SIM_RT_EV_POLL && governs) {
 			rt_decide(&x, SIM_RT_POLL);
-		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs && su->prof->msm) {
-			rt_msm_active(&x, &ev);
+		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs) {
+			/* the compositor's fence deadline, then msm's boost */
+			if (pol->fence)
+				x.fence_ns = ev.deadline_ns;
+			if (su->prof->msm)
+				rt_msm_active(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_TIMER) {
 			rt_timer(&x, ev.now_ns);
 		} else if (ev.kind == SIM_RT_EV_START && pol->kind == RT_ORACLE) {

@@ -32,6 +32,7 @@ struct rt_profile {
 
 const struct rt_profile *rt_profile_find(const char *name);
 void rt_profile_names(FILE *f);
+void rt_profile_list(FILE *f);
 
 enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
 
@@ -42,11 +43,15 @@ enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
  *	GPUGOV_REACT_OFF: at polls only, with the tunables as given
  * @hint: RT_GPUGOV reacting: told the frame period (the hint source);
  *	else it has only what it learns
+ * @fence: RT_GPUGOV: its counter source hands on each frame's deadline
+ *	(a fence's, the vsync after the frame arrived), read at each tick as
+ *	the kernel reads gpugov_source_set_deadline()'s
  */
 struct rt_policy {
 	enum rt_kind kind;
 	u32 react;
 	bool hint;
+	bool fence;
 };
 
 /* What gpugov is given: the trace's counters, busy/total, Mali's. */

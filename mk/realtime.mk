@@ -27,3 +27,7 @@ VM_FILES += $(VM_RT_EXPECT):/data/expect-rt
 VM_DEPS += $(VM_RT_EXPECT)/.done
 vmtest vmtest-612: $(VM_RT_EXPECT)/.done
 $(VM_DIR)/tests/94_realtime: drivers_glue/sim_model.h
+
+# build/unit/test_smu: the SMU firmware model of the amdgpu profile
+# (drivers_glue/sim_smu.c), by hand
+$(BUILD)/unit/test_smu: private CFLAGS_USER += -Idrivers_glue

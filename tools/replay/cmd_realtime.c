@@ -58,7 +58,8 @@ static void print_help(void)
 	       "Profiles (--profile, default panfrost): ");
 	rt_profile_names(stdout);
 	printf(".\n"
-	       "Policies: performance; simple_ondemand at the profile's thresholds (or\n"
+	       "Policies: performance; firmware-auto (amdgpu: the SMU firmware's own\n"
+	       "choice, drivers_glue/sim_smu.h); simple_ondemand at the profile's thresholds (or\n"
 	       "--ondemand UP/DOWN); gpugov-MODEL-OBJECTIVE (default crisp, deadline,\n"
 	       "falling back as in the kernel); oracle-noloss: per frame, at its start,\n"
 	       "the least-energy OPP that finishes it by its deadline (clairvoyant).\n"
@@ -219,6 +220,7 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
  */
 static const struct rt_policy rt_rows[] = {
 	{ RT_PERFORMANCE, 0, false },
+	{ RT_FIRMWARE, 0, false },
 	{ RT_ONDEMAND, 0, false },
 	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
@@ -255,6 +257,9 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 			 pol->react ? "/" : "",
 			 pol->react ? gpugov_react_names[pol->react] : "");
 		break;
+	case RT_FIRMWARE:
+		snprintf(name, size, "firmware-auto");
+		break;
 	default:
 		snprintf(name, size, "oracle-noloss");
 	}
@@ -287,12 +292,13 @@ static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct tabl
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
+		if (rt_rows[i].kind == RT_FIRMWARE && !o->su.prof->smu)
+			continue;	/* a row of firmware-governed devices */
 		row_name(o, &w, &rt_rows[i], name[i], sizeof(name[i]));
 		rs = (struct rt_seq){ seq, w.name, name[i] };
 		rt_policy_run(&o->su, &rt_rows[i], seq ? &rs : NULL, &res[i]);
-	}
-	for (i = 0; i < ARRAY_SIZE(rt_rows); i++)
 		add_row(tab, w.name, name[i], &res[i], &res[0]);
+	}
 	rt_setup_free(&o->su);
 	sweep_free(&w);
 	return 0;

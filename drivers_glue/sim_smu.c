@@ -63,7 +63,9 @@ static u32 sim_smu_choice(const struct sim_smu *s)
  * @busy_ns: the GPU's busy time up to now, in all
  *
  * Averages the activity since the last evaluation in, then moves the
- * clock as the hysteresis allows.
+ * clock as the hysteresis allows.  Time or busy time below the last
+ * evaluation's (a new run's clock): they become the reference, nothing
+ * else changes.
  *
  * Return: the level in force.
  */
@@ -72,7 +74,12 @@ u32 sim_smu_eval(struct sim_smu *s, u64 now_ns, u64 busy_ns)
 	u64 dt = now_ns - s->last_ns, busy = busy_ns - s->last_busy_ns;
 	u32 act, choice;
 
-	if (now_ns <= s->last_ns || busy_ns < s->last_busy_ns)
+	if (now_ns < s->last_ns || busy_ns < s->last_busy_ns) {
+		s->last_ns = now_ns;
+		s->last_busy_ns = busy_ns;
+		return s->level;
+	}
+	if (now_ns == s->last_ns)
 		return s->level;
 	s->last_ns = now_ns;
 	s->last_busy_ns = busy_ns;
@@ -104,12 +111,16 @@ u32 sim_smu_load_pct(const struct sim_smu *s)
 
 /**
  * sim_smu_rt_start() - the firmware on a real-time run: evaluations from
- *	now on, every SIM_SMU_EVAL_NS, its clock the run's
+ *	now on, every SIM_SMU_EVAL_NS, its clock the run's; the run starts
+ *	on an idle GPU (no activity averaged, no hysteresis under way)
  * @s: state
  * @rt: run
  */
 void sim_smu_rt_start(struct sim_smu *s, struct sim_rt *rt)
 {
+	s->avg = 0;
+	s->up = 0;
+	s->down = 0;
 	s->last_ns = rt->now;
 	s->last_busy_ns = rt->res.busy_ns;
 	sim_rt_set_fw(rt, SIM_SMU_EVAL_NS);

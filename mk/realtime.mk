@@ -12,7 +12,7 @@ $(BUILD)/unit/test_rt: private CFLAGS_USER += -Idrivers_glue
 # profile at 60 Hz (msm at 6.1's 90/5 and 6.12's 50/10), and msm at 15 Hz
 # where its boost fires.
 VM_RT_EXPECT := $(VM_DIR)/data/expect-rt
-VM_RT_PROFILES := sim panfrost panthor lima msm msm:90/5
+VM_RT_PROFILES := sim panfrost panthor lima msm msm:90/5 amdgpu
 
 $(VM_RT_EXPECT)/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 		selftests/vm/mkexpect_rt.sh mk/realtime.mk

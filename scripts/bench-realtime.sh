@@ -10,7 +10,8 @@
 # (view, trace, profile, hz, load, then realtime's columns);
 # OUT/realtime-summary.txt (also printed): per view and policy, the sums
 # and the cells no worse than simple_ondemand at the profile's settings
-# (scripts/bench-realtime-summary.awk).
+# (scripts/bench-realtime-summary.awk).  BENCH_RT_PROFILES: the profiles
+# to run (default all; amdgpu adds the firmware-auto row).
 set -eu
 export LC_ALL=C
 replay=$1
@@ -40,7 +41,7 @@ cell() {
 	view=$1
 	trace=$2
 	shift 2
-	for prof in panfrost panthor lima msm sim; do
+	for prof in ${BENCH_RT_PROFILES:-panfrost panthor lima msm sim amdgpu}; do
 		for hz in 30 60 120; do
 			for load in 30 60 90; do
 				"$replay" realtime --csv --profile "$prof" --hz "$hz" \

@@ -54,8 +54,11 @@ static void test_average(void)
 	tap_ok(sim_smu_load_pct(&s) == 100, "load sensor: at most 100 %%");
 	s.avg = 1000;
 	tap_ok(sim_smu_eval(&s, now, busy + 5) == s.level && s.avg == 1000 &&
-	       sim_smu_eval(&s, now - 1, busy) == s.level && s.avg == 1000,
-	       "no time passed, or time going back: nothing changes");
+	       s.last_busy_ns == busy,
+	       "no time passed: nothing changes");
+	tap_ok(sim_smu_eval(&s, now - 3 * MS, busy - MS) == s.level && s.avg == 1000 &&
+	       s.last_ns == now - 3 * MS && s.last_busy_ns == busy - MS,
+	       "time going back (a new run's clock): the new reference, nothing else");
 }
 
 static void test_up_down(void)

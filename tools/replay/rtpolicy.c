@@ -372,6 +372,9 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		for (k = 0; k < t->nr; k++)
 			khz[k] = t->opp[k].core_khz;
 		sim_smu_init(&x.smu, khz, t->nr, sc.start_opp);
+		/* a governor's run: the bridge's last soft max is where it starts */
+		if (governs)
+			sim_smu_set_range(&x.smu, 0, sc.start_opp);
 		sim_smu_rt_start(&x.smu, &x.rt);
 	}
 	if (pol->kind == RT_GPUGOV) {

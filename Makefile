@@ -30,7 +30,7 @@ VALIDATE_TARGETS :=
 
 # predictors/ and the real-time engine, which gpugov_sim.ko also builds
 # (drivers_glue/sim_rt.h): the kernel-safe C every tool links.
-PRED_SRCS := $(wildcard predictors/*.c) drivers_glue/sim_rt.c
+PRED_SRCS := $(wildcard predictors/*.c) drivers_glue/sim_rt.c drivers_glue/sim_smu.c
 PRED_OBJS := $(PRED_SRCS:%.c=$(BUILD)/%.o)
 LIBGPUGOV := $(BUILD)/libgpugov.a
 COMMON_SRCS := $(wildcard tools/common/*.c)

@@ -37,6 +37,7 @@
 #include "gpugov_source.h"
 #include "sim_model.h"
 #include "sim_rt.h"
+#include "sim_smu.h"
 
 #define SIM_NAME	"gpugov_sim"
 #define SIM_MAX_DEVICES	8
@@ -51,7 +52,21 @@ enum sim_busy {
 	SIM_BUSY_RECORD,	/* the record's busy and interval, ns */
 	SIM_BUSY_KTIME,		/* ns accumulated by job hooks, reset on read */
 	SIM_BUSY_MSM,		/* us since the last read, busy from cycles */
+	SIM_BUSY_SMU,		/* the SMU firmware's averaged activity, % */
 };
+
+/*
+ * power_dpm_force_performance_level as amdgpu takes it (the amdgpu
+ * profile's force_level file): auto and manual leave the soft range to
+ * the driver (the bridge), low and high force the lowest or highest level
+ * (smu_v11_0_set_performance_level()).
+ */
+enum sim_force_level { SIM_FORCE_AUTO, SIM_FORCE_LOW, SIM_FORCE_HIGH,
+		       SIM_FORCE_MANUAL, SIM_NR_FORCE };
+
+/* Why amdgpu's devfreq bridge stands down (sim_dev.smu_down). */
+#define SIM_SMU_DOWN_FORCED	BIT(0)	/* the user forced low or high */
+#define SIM_SMU_DOWN_SUSPEND	BIT(1)	/* the device is suspended */
 
 /* Which devfreq_cooling registration a profile's driver uses. */
 enum sim_cooling {
@@ -73,6 +88,8 @@ enum sim_cooling {
  * @cooling: how the cooling device is registered
  * @msm_pm: msm's devfreq power management: the device starts suspended
  *	and the gpu_idle control runs msm_devfreq_idle()/_active()
+ * @smu: amdgpu's devfreq bridge: the SMU firmware (sim_smu.h) picks the
+ *	clock inside the soft range target() sets (sim_amdgpu.c)
  */
 struct sim_profile {
 	const char *name;
@@ -84,6 +101,7 @@ struct sim_profile {
 	enum sim_busy busy;
 	enum sim_cooling cooling;
 	bool msm_pm;
+	bool smu;
 };
 
 /**
@@ -231,6 +249,10 @@ struct sim_rtdev {
  * @boost_req: msm's boost_freq PM QoS minimum-frequency request
  * @boost_end: msm_devfreq_boost_work(): drops the boost request
  * @rtd: the real-time mode
+ * @smu: amdgpu: the SMU firmware; @cur is its level [lock]
+ * @force: amdgpu: the user's power_dpm_force_performance_level [lock]
+ * @smu_down: amdgpu: SIM_SMU_DOWN_* while the bridge stands down [lock]
+ * @smu_req: amdgpu: the OPP of the bridge's last target() [lock]
  */
 struct sim_dev {
 	struct platform_device *pdev;
@@ -276,6 +298,10 @@ struct sim_dev {
 	struct dev_pm_qos_request boost_req;
 	struct delayed_work boost_end;
 	struct sim_rtdev rtd;
+	struct sim_smu smu;
+	enum sim_force_level force;
+	u32 smu_down;
+	u32 smu_req;
 };
 
 extern unsigned int sim_polling_ms;
@@ -312,6 +338,14 @@ void sim_profile_resumed(struct sim_dev *sd);
 void sim_profile_status(struct sim_dev *sd, u64 busy_ns, u64 total_ns,
 			struct devfreq_dev_status *stat);
 int sim_msm_set_idle(struct sim_dev *sd, bool idle);
+
+/* sim_amdgpu.c */
+void sim_amdgpu_reset(struct sim_dev *sd);
+void sim_amdgpu_target(struct sim_dev *sd, u32 soft_min, u32 soft_max);
+void sim_amdgpu_status(struct sim_dev *sd, struct devfreq_dev_status *stat);
+int sim_amdgpu_force(struct sim_dev *sd, enum sim_force_level level);
+void sim_amdgpu_suspend(struct sim_dev *sd, bool suspend);
+extern const char *const sim_force_names[SIM_NR_FORCE];
 
 /* sim_realtime.c */
 int sim_rtdev_params_ok(void);

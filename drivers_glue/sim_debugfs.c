@@ -342,6 +342,11 @@ static int sim_status_show(struct seq_file *m, void *unused)
 			   (!sd->running && t->nr_segs && sd->consumed >= t->nr_segs));
 	}
 	sim_rt_status_show(m, sd);
+	if (sd->prof->smu && t)
+		seq_printf(m, "force_level %s\nsmu_down 0x%x\nsmu_req %u\nsmu_soft_min %u\nsmu_soft_max %u\nsmu_load %u\n",
+			   sim_force_names[sd->force], sd->smu_down, sd->smu_req,
+			   sd->smu.soft_min, sd->smu.soft_max,
+			   sim_smu_load_pct(&sd->smu));
 	seq_printf(m, "running %d\nloop %d\npos %u\n", sd->running, sd->loop,
 		   sd->pos);
 	seq_printf(m, "polls %llu\nconsumed %llu\ntime_ns %llu\nenergy_pj %llu\n",
@@ -538,6 +543,56 @@ void sim_debugfs_exit(void)
 	debugfs_remove(sim_debugfs_root);
 }
 
+static int sim_force_level_show(struct seq_file *m, void *unused)
+{
+	struct sim_dev *sd = m->private;
+	enum sim_force_level f;
+
+	spin_lock(&sd->lock);
+	f = sd->force;
+	spin_unlock(&sd->lock);
+	seq_printf(m, "%s\n", sim_force_names[f]);
+	return 0;
+}
+
+static int sim_force_level_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_force_level_show, inode->i_private);
+}
+
+/*
+ * amdgpu's power_dpm_force_performance_level: auto, low, high or manual,
+ * an optional final newline (sim_amdgpu_force()).
+ */
+static ssize_t sim_force_level_write(struct file *file,
+				     const char __user *ubuf, size_t count,
+				     loff_t *ppos)
+{
+	struct sim_dev *sd = file_inode(file)->i_private;
+	char buf[16];
+	int level, err;
+
+	if (!count || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = 0;
+	level = sysfs_match_string(sim_force_names, buf);
+	if (level < 0)
+		return -EINVAL;
+	err = sim_amdgpu_force(sd, level);
+	return err ? err : count;
+}
+
+static const struct file_operations sim_force_level_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_force_level_open,
+	.read = seq_read,
+	.write = sim_force_level_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 /**
  * sim_debugfs_add() - create the control directory of a device
  * @sd: device
@@ -569,6 +624,9 @@ void sim_debugfs_add(struct sim_dev *sd)
 	debugfs_create_file("opps", 0444, dir, sd, &sim_opps_fops);
 	debugfs_create_file("mali_counters", 0644, dir, sd,
 			    &sim_mali_counters_fops);
+	if (sd->prof->smu)
+		debugfs_create_file("force_level", 0644, dir, sd,
+				    &sim_force_level_fops);
 }
 
 /**

@@ -38,16 +38,30 @@ static int sim_target(struct device *dev, unsigned long *freq, u32 flags)
 {
 	struct sim_dev *sd = sim_from_dev(dev);
 	struct dev_pm_opp *opp;
-	unsigned long hz;
+	struct devfreq *df = READ_ONCE(sd->df);
+	unsigned long hz, min_hz = 0, max_hz;
 
 	opp = devfreq_recommended_opp(dev, freq, flags);
 	if (IS_ERR(opp))
 		return PTR_ERR(opp);
 	hz = dev_pm_opp_get_freq(opp);
 	dev_pm_opp_put(opp);
+	/*
+	 * amdgpu's soft minimum: the lowest level devfreq allows (target()
+	 * runs under devfreq->lock; from devfreq_add_device(), before sd->df
+	 * is set, no request can have been made yet: the lowest level)
+	 */
+	if (sd->prof->smu && df)
+		devfreq_get_freq_range(df, &min_hz, &max_hz);
 
 	spin_lock(&sd->lock);
-	if (sd->msm_idle_hz) {
+	if (sd->prof->smu) {
+		sim_amdgpu_target(sd, sim_opp_index(sd->trace, min_hz),
+				  sim_opp_index(sd->trace, hz));
+		*freq = hz;
+		if (sd->rtd.on)
+			sim_rtdev_target(sd);
+	} else if (sd->msm_idle_hz) {
 		/* msm_devfreq_target() while idle: only the stash changes. */
 		sd->msm_idle_hz = hz;
 		*freq = hz;
@@ -275,6 +289,8 @@ int sim_devfreq_attach(struct sim_dev *sd, struct sim_trace *t,
 	swap(sd->log, log);
 	sd->log_len = 0;
 	sd->log_cap = t->nr_segs;
+	if (sd->prof->smu)
+		sim_amdgpu_reset(sd);
 	spin_unlock(&sd->lock);
 	kvfree(log);
 
@@ -475,8 +491,12 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
 		return 0;
 	if (suspend) {
 		sim_rtdev_pause(sd, true);
+		if (sd->prof->smu)
+			sim_amdgpu_suspend(sd, true);
 		err = devfreq_suspend_device(sd->df);
 		if (err) {
+			if (sd->prof->smu)
+				sim_amdgpu_suspend(sd, false);
 			sim_rtdev_pause(sd, false);
 			return err;
 		}
@@ -492,6 +512,8 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
 		err = devfreq_resume_device(sd->df);
 		if (err)
 			return err;
+		if (sd->prof->smu)
+			sim_amdgpu_suspend(sd, false);
 		sim_rtdev_pause(sd, false);
 	}
 	sd->suspended = suspend;

@@ -42,7 +42,7 @@ MODULE_PARM_DESC(descending,
 static char *profile = "sim";
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile,
-		 "devfreq setup of a GPU driver: sim (default), panfrost, panthor, lima or msm");
+		 "devfreq setup of a GPU driver: sim (default), panfrost, panthor, lima, msm or amdgpu");
 
 unsigned int sim_hz_skew;
 module_param_named(hz_skew, sim_hz_skew, uint, 0444);
@@ -150,7 +150,7 @@ static int __init sim_init(void)
 
 	sim_prof = sim_profile_find(profile);
 	if (!sim_prof) {
-		pr_err(SIM_NAME ": unknown profile '%s' (sim, panfrost, panthor, lima, msm)\n",
+		pr_err(SIM_NAME ": unknown profile '%s' (sim, panfrost, panthor, lima, msm, amdgpu)\n",
 		       profile);
 		return -EINVAL;
 	}

@@ -51,6 +51,12 @@ static const struct sim_profile sim_profiles[] = {
 	{ .name = "msm", .polling_ms = 50, .upthreshold = SIM_MSM_UP,
 	  .downdifferential = SIM_MSM_DOWN, .get_cur_freq = true,
 	  .busy = SIM_BUSY_MSM, .cooling = SIM_COOL_OF, .msm_pm = true },
+	/*
+	 * drivers_glue/amdgpu/'s bridge (sim_amdgpu.c): 50 ms like the
+	 * other GPU drivers, simple_ondemand's own 90/5, the firmware's clock
+	 */
+	{ .name = "amdgpu", .polling_ms = 50, .get_cur_freq = true,
+	  .busy = SIM_BUSY_SMU, .cooling = SIM_COOL_PLAIN, .smu = true },
 };
 
 /**
@@ -166,6 +172,9 @@ void sim_profile_status(struct sim_dev *sd, u64 busy_ns, u64 total_ns,
 		cycles = sim_msm_cycles(sd->busy_sum_ns);
 		stat->busy_time = sim_msm_busy_us(cycles - sd->msm_cycles);
 		sd->msm_cycles = cycles;
+		break;
+	case SIM_BUSY_SMU:
+		sim_amdgpu_status(sd, stat);
 		break;
 	default:
 		stat->busy_time = busy_ns;

@@ -203,6 +203,8 @@ int sim_rtdev_start(struct sim_dev *sd)
 		sd->msm_time_ns = sd->clock_ns;
 		sd->acc_busy_ns = 0;
 		sd->acc_idle_ns = 0;
+		if (sd->prof->smu)	/* amdgpu: the firmware runs the clock */
+			sim_smu_rt_start(&sd->smu, &r->rt);
 		spin_unlock(&sd->lock);
 	}
 	mutex_unlock(&sd->df->lock);
@@ -286,6 +288,12 @@ static void sim_rtdev_run_to(struct sim_dev *sd, struct sim_rt *rt, bool oob,
 		case SIM_RT_EV_TIMER:
 			if (oob)
 				return;
+			break;
+		case SIM_RT_EV_FW:	/* amdgpu's firmware, on the live run */
+			if (track) {
+				sim_smu_rt_eval(&sd->smu, rt);
+				sd->cur = rt->opp;
+			}
 			break;
 		default:
 			break;

@@ -291,6 +291,7 @@ enum sim_rt_status sim_rt_init(struct sim_rt *rt,
 	rt->next_poll = sc->poll_ns ? sc->poll_ns : SIM_RT_NEVER;
 	rt->timer = SIM_RT_NEVER;
 	rt->end = SIM_RT_NEVER;
+	rt->next_fw = SIM_RT_NEVER;
 	return SIM_RT_OK;
 }
 
@@ -472,7 +473,7 @@ static void sim_rt_advance(struct sim_rt *rt, u64 t)
 /* The next time anything happens, after rt->now. */
 static u64 sim_rt_next_time(struct sim_rt *rt)
 {
-	u64 t = min_t(u64, rt->timer, rt->next_poll);
+	u64 t = min_t(u64, min_t(u64, rt->timer, rt->next_poll), rt->next_fw);
 
 	if (rt->arrived < rt->nr_frames)
 		t = min_t(u64, t, sim_rt_arrival(rt, rt->arrived));
@@ -518,6 +519,12 @@ static bool sim_rt_due(struct sim_rt *rt, struct sim_rt_event *ev)
 		ev->kind = SIM_RT_EV_TIMER;
 		return true;
 	}
+	/* the firmware's evaluation first: a poll then reads what it set */
+	if (rt->next_fw <= rt->now) {
+		rt->next_fw = rt->now + rt->fw_ns;
+		ev->kind = SIM_RT_EV_FW;
+		return true;
+	}
 	if (rt->next_poll <= rt->now) {
 		rt->next_poll = rt->now + rt->poll_ns;
 		rt->res.polls++;
@@ -552,6 +559,21 @@ void sim_rt_step(struct sim_rt *rt, struct sim_rt_event *ev)
 	rt->res.end_ns = rt->now;
 }
 
+/* Run at @opp from now on: a switch if it is not the OPP in force. */
+static void sim_rt_switch(struct sim_rt *rt, u32 opp)
+{
+	if (opp == rt->opp)
+		return;
+	rt->res.switches++;
+	if (rt->seg < rt->sc.nr_segs) {
+		/* the running segment's next stint starts where this one is */
+		rt->base = sim_rt_progress(rt, rt->el);
+		rt->el = 0;
+	}
+	rt->opp = opp;
+	rt->cur_ok = false;
+}
+
 /**
  * sim_rt_set_opp() - a governor's decision: run at @opp from now on
  * @rt: run
@@ -567,17 +589,36 @@ bool sim_rt_set_opp(struct sim_rt *rt, u32 opp)
 	if (opp >= rt->sc.nr_opps)
 		return false;
 	rt->res.decisions++;
-	if (opp == rt->opp)
-		return true;
-	rt->res.switches++;
-	if (rt->seg < rt->sc.nr_segs) {
-		/* the running segment's next stint starts where this one is */
-		rt->base = sim_rt_progress(rt, rt->el);
-		rt->el = 0;
-	}
-	rt->opp = opp;
-	rt->cur_ok = false;
+	sim_rt_switch(rt, opp);
 	return true;
+}
+
+/**
+ * sim_rt_fw_set_opp() - the device's firmware moves its clock to @opp
+ *	within the range the governor left it: a switch, not a decision
+ * @rt: run
+ * @opp: OPP index
+ *
+ * Return: false (and nothing changes) if @opp is not in the table.
+ */
+bool sim_rt_fw_set_opp(struct sim_rt *rt, u32 opp)
+{
+	if (opp >= rt->sc.nr_opps)
+		return false;
+	sim_rt_switch(rt, opp);
+	return true;
+}
+
+/**
+ * sim_rt_set_fw() - an FW event every @fw_ns from now, for a device whose
+ *	firmware picks the clock itself (sim_smu.h)
+ * @rt: run
+ * @fw_ns: interval (0: none); at least 1 us, else none
+ */
+void sim_rt_set_fw(struct sim_rt *rt, u64 fw_ns)
+{
+	rt->fw_ns = fw_ns >= 1000 ? fw_ns : 0;
+	rt->next_fw = rt->fw_ns ? rt->now + rt->fw_ns : SIM_RT_NEVER;
 }
 
 /**

@@ -87,6 +87,7 @@ enum sim_rt_ev_kind {
 	SIM_RT_EV_START,	/* the GPU starts a frame's work */
 	SIM_RT_EV_TIMER,	/* the timer of sim_rt_set_timer() */
 	SIM_RT_EV_POLL,		/* a polling interval elapsed */
+	SIM_RT_EV_FW,		/* the device's firmware evaluates (sim_smu.h) */
 };
 
 /**
@@ -169,6 +170,8 @@ struct sim_rt_result {
  * @cur_ok: @cur is up to date
  * @win: the window accumulating
  * @win_start: when it began
+ * @fw_ns: the firmware's evaluation interval, 0 for no firmware
+ * @next_fw: time of its next evaluation, SIM_RT_NEVER for none
  * @res: totals
  */
 struct sim_rt {
@@ -193,6 +196,8 @@ struct sim_rt {
 	bool cur_ok;
 	struct sim_rt_window win;
 	u64 win_start;
+	u64 fw_ns;
+	u64 next_fw;
 	struct sim_rt_result res;
 };
 
@@ -203,6 +208,8 @@ enum sim_rt_status sim_rt_init(struct sim_rt *rt,
 const char *sim_rt_status_str(enum sim_rt_status st);
 void sim_rt_step(struct sim_rt *rt, struct sim_rt_event *ev);
 bool sim_rt_set_opp(struct sim_rt *rt, u32 opp);
+bool sim_rt_fw_set_opp(struct sim_rt *rt, u32 opp);
+void sim_rt_set_fw(struct sim_rt *rt, u64 fw_ns);
 void sim_rt_set_timer(struct sim_rt *rt, u64 at_ns);
 bool sim_rt_set_poll(struct sim_rt *rt, u64 poll_ns);
 void sim_rt_take_window(struct sim_rt *rt, struct sim_rt_window *w);

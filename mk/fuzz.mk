@@ -29,7 +29,7 @@ FUZZ_CFLAGS := $(filter-out -O2,$(CFLAGS_USER)) -O1 -fno-omit-frame-pointer \
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 
 # Tool code under test, as one library (the mains left out).
-FZ_LIB_SRCS := $(wildcard predictors/*.c tools/common/*.c) drivers_glue/sim_rt.c \
+FZ_LIB_SRCS := $(wildcard predictors/*.c tools/common/*.c) drivers_glue/sim_rt.c drivers_glue/sim_smu.c \
 	$(filter-out tools/sim/sim_main.c tools/replay/replay.c, \
 		$(wildcard tools/sim/*.c tools/replay/*.c))
 FZ_LIB_OBJS := $(FZ_LIB_SRCS:%.c=$(FUZZ)/obj/%.o)

@@ -12,7 +12,7 @@ $(BUILD)/unit/test_rt: private CFLAGS_USER += -Idrivers_glue
 # profile at 60 Hz (msm at 6.1's 90/5 and 6.12's 50/10), and msm at 15 Hz
 # where its boost fires.
 VM_RT_EXPECT := $(VM_DIR)/data/expect-rt
-VM_RT_PROFILES := sim panfrost panthor lima msm msm:90/5
+VM_RT_PROFILES := sim panfrost panthor lima msm msm:90/5 amdgpu
 
 $(VM_RT_EXPECT)/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 		selftests/vm/mkexpect_rt.sh mk/realtime.mk
@@ -27,3 +27,7 @@ VM_FILES += $(VM_RT_EXPECT):/data/expect-rt
 VM_DEPS += $(VM_RT_EXPECT)/.done
 vmtest vmtest-612: $(VM_RT_EXPECT)/.done
 $(VM_DIR)/tests/94_realtime: drivers_glue/sim_model.h
+
+# build/unit/test_smu: the SMU firmware model of the amdgpu profile
+# (drivers_glue/sim_smu.c), by hand
+$(BUILD)/unit/test_smu: private CFLAGS_USER += -Idrivers_glue

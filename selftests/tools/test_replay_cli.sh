@@ -509,6 +509,14 @@ check "realtime: --frame-period-us 0 and --react timer accepted" \
 	run 0 realtime --frame-period-us 0 --react timer "$tmp/small.trace"
 check "realtime: --profile msm: 50/10 and its boost, µs busy/total" \
 	sh -c "\"$bin\" realtime --csv --profile msm \"$tmp/small.trace\" | grep -q '^small,simple_ondemand-50/10+boost,'"
+"$bin" realtime --csv --profile amdgpu --stock "$tmp/small.trace" >"$tmp/rt-amd.csv"
+check "realtime: --profile amdgpu: firmware-auto after performance, simple_ondemand at 90/5 on the bridge" \
+	sh -c "grep -v '^#' \"$tmp/rt-amd.csv\" | cut -d, -f2 | tr '\n' ' ' | \
+	       grep -q '^policy performance firmware-auto simple_ondemand-90/5 gpugov-busy-deadline '"
+check "realtime: --profile amdgpu: the firmware alone makes no governor decision, runs the 18 frames" \
+	grep -q '^small,firmware-auto,[0-9.]*,[0-9]*,18,[0-9.]*,[0-9]*,0.0$' "$tmp/rt-amd.csv"
+check "realtime: firmware-auto is a row of amdgpu only" \
+	sh -c "! grep -q firmware-auto \"$tmp/rt.csv\""
 check "realtime: --ondemand 90/5 and --stock (gpugov falls back to busy)" \
 	sh -c "\"$bin\" realtime --csv --ondemand 90/5 --stock \"$tmp/small.trace\" | \
 	       grep -q '^small,simple_ondemand-90/5,' && \

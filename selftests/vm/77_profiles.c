@@ -156,30 +156,6 @@ static bool kernel_has_devfreq_cooling(void)
 	return found;
 }
 
-/* The thermal cooling device of gpugov_sim.0, or NULL. */
-static const char *cooling_dir(void)
-{
-	static char dir[512];
-	char path[576], type[64];
-	struct dirent *e;
-	DIR *d = opendir("/sys/class/thermal");
-	bool found = false;
-
-	while (d && !found && (e = readdir(d))) {
-		if (strncmp(e->d_name, "cooling_device", 14))
-			continue;
-		snprintf(path, sizeof(path), "/sys/class/thermal/%s/type", e->d_name);
-		if (!vt_read_line(path, type, sizeof(type)) &&
-		    !strcmp(type, "devfreq-" SIM_DEV "0")) {
-			snprintf(dir, sizeof(dir), "/sys/class/thermal/%s", e->d_name);
-			found = true;
-		}
-	}
-	if (d)
-		closedir(d);
-	return found ? dir : NULL;
-}
-
 static int write_u(const char *path, unsigned long long v)
 {
 	char buf[32];
@@ -591,7 +567,7 @@ static void one_profile(const struct profile *pr)
 		      strtoul(pi, NULL, 10) == pr->polling_ms,
 		      "%s: polling every %u ms", pr->name, pr->polling_ms);
 	}
-	cdev = cooling_dir();
+	cdev = vt_cooling_dir();
 	if (has_devfreq_cooling) {
 		unsigned long long nr = vt_key(vt_simdbg(0, "status"), "nr_opps");
 		char ms[32];
@@ -610,9 +586,9 @@ static void one_profile(const struct profile *pr)
 	}
 	vt_ok(!vt_write_str(vt_devfreq(0, "polling_interval"), "1"),
 	      "%s: polling every 1 ms", pr->name);
-	cap_run(pr, STOCK, &stock_cfg, cooling_dir());
+	cap_run(pr, STOCK, &stock_cfg, vt_cooling_dir());
 	check_trans_stat(pr);
-	cap_run(pr, MALI, &mali_cfg, cooling_dir());
+	cap_run(pr, MALI, &mali_cfg, vt_cooling_dir());
 	suspend_run(pr, STOCK, &stock_cfg);
 	suspend_run(pr, MALI, &mali_cfg);
 	if (!strcmp(pr->name, "panfrost"))

@@ -19,8 +19,9 @@
  *
  * Also: the realtime control refuses bad scenarios and changes during a
  * run, and status gives the frame's vsync deadline; a runtime suspend in
- * the middle of a simple_ondemand run stops polls and simulated time, and
- * the run still equals the replay's.
+ * the middle of a simple_ondemand run (panfrost, and amdgpu, whose
+ * firmware evaluates in simulated time too) stops polls and simulated
+ * time, and the run still equals the replay's.
  */
 #include <dirent.h>
 #include <sys/utsname.h>
@@ -132,7 +133,8 @@ static void check(const char *file)
 		return;
 	}
 	msm = !strcmp(prof, "msm");
-	suspend = !strcmp(prof, "panfrost") && !strcmp(gov, "simple_ondemand");
+	suspend = (!strcmp(prof, "panfrost") || !strcmp(prof, "amdgpu")) &&
+		  !strcmp(gov, "simple_ondemand");
 	snprintf(params, sizeof(params),
 		 "profile=%s rt_hz=%u rt_load=%u rt_segs_per_frame=%u", prof,
 		 hz, load, segs);

@@ -12,6 +12,7 @@
 #ifndef GPUGOV_VMTAP_H
 #define GPUGOV_VMTAP_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -402,6 +403,30 @@ static inline bool vt_wait_polls(int dev, unsigned long long n, unsigned int ms)
 	vt_diag("device %d: fewer than %llu polls in %u ms", dev, n, ms);
 	vt_dump_device(dev);
 	return false;
+}
+
+/* The thermal cooling device of gpugov_sim.0, or NULL. */
+static inline const char *vt_cooling_dir(void)
+{
+	static char dir[512];
+	char path[576], type[64];
+	struct dirent *e;
+	DIR *d = opendir("/sys/class/thermal");
+	bool found = false;
+
+	while (d && !found && (e = readdir(d))) {
+		if (strncmp(e->d_name, "cooling_device", 14))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/thermal/%s/type", e->d_name);
+		if (!vt_read_line(path, type, sizeof(type)) &&
+		    !strcmp(type, "devfreq-" SIM_DEV "0")) {
+			snprintf(dir, sizeof(dir), "/sys/class/thermal/%s", e->d_name);
+			found = true;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found ? dir : NULL;
 }
 
 /* simple_ondemand, gpugov and gpugov_sim with @sim_params, all fresh. */

@@ -76,7 +76,8 @@ static void print_help(void)
 	       "Profiles (--profile, default panfrost): ");
 	rt_profile_names(stdout);
 	printf(".\n"
-	       "Policies: performance; simple_ondemand at the profile's thresholds (or\n"
+	       "Policies: performance; firmware-auto (amdgpu: the SMU firmware's own\n"
+	       "choice, drivers_glue/sim_smu.h); simple_ondemand at the profile's thresholds (or\n"
 	       "--ondemand UP/DOWN); gpugov-MODEL-OBJECTIVE (default crisp, deadline,\n"
 	       "falling back as in the kernel); oracle-noloss: per frame, at its start,\n"
 	       "the least-energy OPP that finishes it by its deadline (clairvoyant).\n"
@@ -256,6 +257,7 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
  */
 static const struct rt_policy rt_rows[] = {
 	{ RT_PERFORMANCE, 0, false },
+	{ RT_FIRMWARE, 0, false },
 	{ RT_ONDEMAND, 0, false },
 	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
@@ -310,6 +312,9 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 		/* fence deadlines come through a counter source */
 		if (rt_rows[i].fence && o->su.view == RT_VIEW_STOCK)
 			continue;
+		/* a row of firmware-governed devices */
+		if (rt_rows[i].kind == RT_FIRMWARE && !o->su.prof->smu)
+			continue;
 		if (rt_rows[i].kind == RT_ORACLE && o->models) {
 			for (m = 0; m < GPUGOV_NR_PRED; m++) {
 				if (listed[gpugov_predictor_resolve(m, caps)])
@@ -359,6 +364,9 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 				       "+learned") : "",
 			 pol->react ? "/" : "",
 			 pol->react ? gpugov_react_names[pol->react] : "");
+		break;
+	case RT_FIRMWARE:
+		snprintf(name, size, "firmware-auto");
 		break;
 	default:
 		snprintf(name, size, "oracle-noloss");

@@ -15,14 +15,20 @@
 #include "gpugov_fixed.h"
 #include "gpugov_mali.h"
 #include "sim_model.h"
+#include "sim_smu.h"
 
-/* docs/sim-profiles.md; msm with 6.12's thresholds */
+/*
+ * docs/sim-profiles.md; msm with 6.12's thresholds; amdgpu's bridge polls
+ * at 50 ms, as the other GPU drivers, and gives simple_ondemand no
+ * thresholds (its 90/5)
+ */
 static const struct rt_profile rt_profiles[] = {
-	{ "panfrost", 50, { 45, 5 }, false },
-	{ "panthor", 50, { 45, 5 }, false },
-	{ "lima", 50, { 30, 5 }, false },
-	{ "msm", 50, { 50, 10 }, true },
-	{ "sim", 10, { 90, 5 }, false },
+	{ "panfrost", 50, { 45, 5 }, false, false },
+	{ "panthor", 50, { 45, 5 }, false, false },
+	{ "lima", 50, { 30, 5 }, false, false },
+	{ "msm", 50, { 50, 10 }, true, false },
+	{ "sim", 10, { 90, 5 }, false, false },
+	{ "amdgpu", 50, { 90, 5 }, false, true },
 };
 
 const struct rt_profile *rt_profile_find(const char *name)
@@ -43,7 +49,8 @@ void rt_profile_names(FILE *f)
 		fprintf(f, "%s%s %u ms %u/%u%s", i ? "," : "", rt_profiles[i].name,
 			rt_profiles[i].polling_ms, rt_profiles[i].od.upthreshold,
 			rt_profiles[i].od.downdifferential,
-			rt_profiles[i].msm ? " + boost" : "");
+			rt_profiles[i].msm ? " + boost" :
+			rt_profiles[i].smu ? " + SMU firmware" : "");
 }
 
 /* The profiles' names, one a line (`realtime --list-profiles`). */
@@ -157,6 +164,7 @@ struct rt_state {
 	u64 boost_end_ns;
 	u64 gov_ns;
 	u64 fence_ns;
+	struct sim_smu smu;
 };
 
 /* get_dev_status(): busy and total time of @win in the profile's units. */
@@ -165,6 +173,12 @@ static void rt_status(struct rt_state *x, const struct sim_rt_window *win,
 {
 	u64 cyc;
 
+	if (x->su->prof->smu) {
+		/* the bridge: the firmware's averaged GFX activity */
+		*busy = sim_smu_load_pct(&x->smu);
+		*total = 100;
+		return;
+	}
 	if (!x->su->prof->msm) {
 		*busy = win->f[GPUGOV_SB_BUSY_NS];
 		*total = win->f[GPUGOV_SB_INTERVAL_NS];
@@ -259,12 +273,16 @@ static void rt_decide(struct rt_state *x, enum sim_rt_cause why)
 	} else {
 		next = rt_gpugov_tick(x, &win, busy, total, &r);
 	}
-	sim_rt_set_opp(&x->rt, next);
+	if (x->su->prof->smu)
+		sim_smu_rt_target(&x->smu, &x->rt, next);
+	else
+		sim_rt_set_opp(&x->rt, next);
+	/* the OPP in force: amdgpu's firmware's, within the range set */
 	if (x->seq)
 		fprintf(x->seq->f, "%s,%s," SIM_RT_LOG_FMT "\n", x->seq->workload,
 			x->seq->policy, x->nr_dec, (unsigned long long)x->rt.now,
 			sim_rt_cause_name(why), (unsigned long long)busy,
-			(unsigned long long)total, next);
+			(unsigned long long)total, x->rt.opp);
 	x->nr_dec++;
 	rt_arm(x);
 }
@@ -333,7 +351,10 @@ static void rt_timer(struct rt_state *x, u64 now)
  *
  * A governor (simple_ondemand, gpugov) starts at @su->start_opp, where
  * the device is when its run begins; performance and the oracle at the
- * top OPP.
+ * top OPP.  On amdgpu the SMU firmware picks the clock for the governors
+ * (under their soft maximum) and alone (RT_FIRMWARE, from the top OPP);
+ * performance is the top level forced (power_dpm_force_performance_level
+ * high), the oracle a bound without firmware.
  *
  * Return: 0, or -1 if the engine refuses the scenario (not after
  * rt_setup_init() accepted it).
@@ -357,6 +378,18 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		sc.start_opp = su->start_opp;
 	if (sim_rt_init(&x.rt, &sc) != SIM_RT_OK)
 		return -1;
+	if (su->prof->smu && (governs || pol->kind == RT_FIRMWARE)) {
+		const struct gpugov_opp_table *t = &su->w->t.hdr.opps;
+		u32 khz[GPUGOV_MAX_OPPS], k;
+
+		for (k = 0; k < t->nr; k++)
+			khz[k] = t->opp[k].core_khz;
+		sim_smu_init(&x.smu, khz, t->nr, sc.start_opp);
+		/* a governor's run: the bridge's last soft max is where it starts */
+		if (governs)
+			sim_smu_set_range(&x.smu, 0, sc.start_opp);
+		sim_smu_rt_start(&x.smu, &x.rt);
+	}
 	if (pol->kind == RT_GPUGOV) {
 		/* the hint: --frame-period-us, else the true period */
 		par.react = pol->react;
@@ -382,6 +415,8 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 			rt_timer(&x, ev.now_ns);
 		} else if (ev.kind == SIM_RT_EV_START && pol->kind == RT_ORACLE) {
 			rt_oracle(&x, &ev);
+		} else if (ev.kind == SIM_RT_EV_FW) {
+			sim_smu_rt_eval(&x.smu, &x.rt);
 		}
 	} while (ev.kind != SIM_RT_EV_END);
 	*res = x.rt.res;

@@ -22,19 +22,24 @@
  * @msm: busy/total as msm reports them (us, busy from a 19.2 MHz cycle
  *	counter), and msm's boost: after an idle longer than the polling
  *	interval, a floor of twice the clock for one polling interval
+ * @smu: amdgpu's bridge: the SMU firmware picks the clock under the soft
+ *	maximum a governor sets (drivers_glue/sim_smu.h); busy/total are
+ *	its averaged GFX activity, percent of 100
  */
 struct rt_profile {
 	const char *name;
 	u32 polling_ms;
 	struct ondemand_params od;
 	bool msm;
+	bool smu;
 };
 
 const struct rt_profile *rt_profile_find(const char *name);
 void rt_profile_names(FILE *f);
 void rt_profile_list(FILE *f);
 
-enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
+/* RT_FIRMWARE: the SMU firmware's own choice, no governor (@smu only). */
+enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE, RT_FIRMWARE };
 
 /**
  * struct rt_policy - one row of `realtime`

@@ -27,16 +27,33 @@
 #define MCYC_PER_KCYC	1000000U	/* uW * mcycles / 10^6 = pJ at 1 V */
 
 /*
- * uW * ps -> pJ, for powers of any u64 size: in 32-bit parts, a loop
- * rather than a recursion so that it inlines (it runs for every OPP).
+ * uW * ps -> pJ for a 32-bit power: floor(ps * uw / 10^6), saturating, as
+ * gpugov_mul_div() gives it, without its 128-bit division where @ps does
+ * not fit 32 bits (intervals over 4.3 ms): with ps = q * 10^6 + r,
+ * ps * uw / 10^6 = q * uw + r * uw / 10^6 exactly, and r * uw fits 64
+ * bits.  It runs twice for every OPP.
  */
+static inline u64 pj_u32(u64 ps, u32 uw)
+{
+	u64 q, hi, lo;
+
+	if (!(ps >> 32))
+		return ps * uw / PS_PER_US;
+	q = ps / PS_PER_US;
+	gpugov_mul128(q, uw, &hi, &lo);
+	if (hi)
+		return U64_MAX;
+	return gpugov_sat_add(lo, (ps - q * PS_PER_US) * uw / PS_PER_US);
+}
+
+/* uW * ps -> pJ for powers of any u64 size: in 32-bit parts. */
 static inline u64 power_time_pj(u64 uw, u64 ps)
 {
 	u64 e = 0;
 
 	for (; uw > U32_MAX; uw -= U32_MAX)
-		e = gpugov_sat_add(e, gpugov_mul_div(ps, U32_MAX, PS_PER_US));
-	return gpugov_sat_add(e, gpugov_mul_div(ps, (u32)uw, PS_PER_US));
+		e = gpugov_sat_add(e, pj_u32(ps, U32_MAX));
+	return gpugov_sat_add(e, pj_u32(ps, (u32)uw));
 }
 
 /**
@@ -65,6 +82,12 @@ static void energy_base_init(const struct gpugov_power_params *pw,
 	b->interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
 }
 
+/* a power of 1 V * @uv_coef plus @add_uw at the voltage @uv, uW */
+static inline u64 volt_uw(u32 coef_uw, u32 uv, u32 add_uw)
+{
+	return (u64)coef_uw * uv / UV_PER_V + add_uw;
+}
+
 /**
  * gpugov_idle_uw() - idle power at an OPP: idle_static * V + idle, with
  * V = 1 V where the OPP's voltage is unknown (0)
@@ -74,36 +97,35 @@ static void energy_base_init(const struct gpugov_power_params *pw,
 u64 gpugov_idle_uw(const struct gpugov_power_params *pw,
 		   const struct gpugov_opp *o)
 {
-	return gpugov_mul_div(pw->idle_static_uw, o->uv ? o->uv : UV_PER_V,
-			      UV_PER_V) + pw->idle_uw;
+	return volt_uw(pw->idle_static_uw, o->uv ? o->uv : UV_PER_V,
+		       pw->idle_uw);
 }
 
 /*
  * Predicted energy of the sample's interval at OPP @o, its busy time there
  * @time_ps, with @b from energy_base_init(): pJ, saturated at U64_MAX.
+ * Every step is a floor(x * y / 10^6) of pj_u32(); it runs for every OPP.
  */
 static inline u64 energy_at(const struct gpugov_power_params *pw,
 			    const struct gpugov_energy_base *b,
 			    const struct gpugov_opp *o, u64 time_ps)
 {
-	u64 uv = o->uv ? o->uv : UV_PER_V, v2 = uv * uv / UV_PER_V, e, busy_uw;
+	u32 uv = o->uv ? o->uv : UV_PER_V;
+	u64 v2 = (u64)uv * uv / UV_PER_V, e;
 
 	if (o->power_uw) {
-		e = power_time_pj(o->power_uw, time_ps);
+		e = pj_u32(time_ps, o->power_uw);
 	} else {
 		/* V^2 as uV^2 / 10^6: one step where it fits 32 bits (< 65 V) */
-		if (v2 <= U32_MAX)
-			e = gpugov_mul_div(b->dyn_1v_pj, (u32)v2, UV_PER_V);
-		else
-			e = gpugov_mul_div(gpugov_mul_div(b->dyn_1v_pj, (u32)uv,
-							  UV_PER_V),
-					   (u32)uv, UV_PER_V);
-		busy_uw = gpugov_mul_div(pw->static_uw, (u32)uv, UV_PER_V) +
-			  pw->uncore_uw;
-		e = gpugov_sat_add(e, power_time_pj(busy_uw, time_ps));
+		e = v2 <= U32_MAX ? pj_u32(b->dyn_1v_pj, (u32)v2) :
+		    pj_u32(pj_u32(b->dyn_1v_pj, uv), uv);
+		e = gpugov_sat_add(e, power_time_pj(volt_uw(pw->static_uw, uv,
+							    pw->uncore_uw),
+						    time_ps));
 	}
 	if (b->interval_ps > time_ps)
-		e = gpugov_sat_add(e, power_time_pj(gpugov_idle_uw(pw, o),
+		e = gpugov_sat_add(e, power_time_pj(volt_uw(pw->idle_static_uw,
+							    uv, pw->idle_uw),
 						    b->interval_ps - time_ps));
 	return e;
 }

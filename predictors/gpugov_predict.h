@@ -117,13 +117,32 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
  * properly.)  Unchanged where either clock is unknown.  Inline: it runs
  * for every OPP, several times in CRISP.
  */
+static inline bool mem_ps_moves(const struct gpugov_sample *s,
+				const struct gpugov_opp *to)
+{
+	return (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz && to->mem_khz &&
+	       to->mem_khz != s->mem_khz;
+}
+
 static inline u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
 				const struct gpugov_opp *to)
 {
-	if (!(s->caps & GPUGOV_CAP_MEM_KHZ) || !s->mem_khz || !to->mem_khz ||
-	    to->mem_khz == s->mem_khz)
+	if (!mem_ps_moves(s, to))
 		return ps;
 	return gpugov_scale_ps(ps, s->mem_khz, to->mem_khz);
+}
+
+/*
+ * gpugov_linear_time_ps() at @to, given the sample's busy time @busy and
+ * its memory part @mem <= @busy, which do not depend on the OPP: a model
+ * computes them once per decision.
+ */
+static inline u64 gpugov_linear_at_ps(const struct gpugov_sample *s, u64 busy,
+				      u64 mem, const struct gpugov_opp *to)
+{
+	return gpugov_sat_add(gpugov_mem_ps(s, mem, to),
+			      gpugov_scale_ps(busy - mem, s->core_khz,
+					      to->core_khz));
 }
 
 u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,

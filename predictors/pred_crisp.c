@@ -124,10 +124,23 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
 		u32 f2 = o->core_khz;
-		u64 lpath, cpath;
-		u64 mlcp = crisp_path_ps(s, o, lcp, lcore, lwait, lq);
-		u64 msstall = gpugov_mem_ps(s, sstall, o);
+		u64 lpath, cpath, mlcp, msstall, score, bw;
 
+		if (mem_ps_moves(s, o)) {
+			mlcp = crisp_path_ps(s, o, lcp, lcore, lwait, lq);
+			msstall = gpugov_mem_ps(s, sstall, o);
+			bw = gpugov_mem_ps(s, dram, o);
+		} else {
+			/* crisp_path_ps() where no memory part moves */
+			score = gpugov_scale_ps(lcore, f1, f2);
+			mlcp = gpugov_sat_add(lcp - lcore - lwait,
+					      gpugov_sat_add(score, lwait -
+					      (score > lcore ?
+					       min_t(u64, score - lcore, lq) :
+					       0)));
+			msstall = sstall;
+			bw = dram;
+		}
 		if (f2 > f1) {
 			cpath = gpugov_scale_ps(ccomp, f1, f2);
 			time_ps[i] = gpugov_sat_add(gpugov_sat_add(mlcp, msstall),
@@ -140,8 +153,7 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 			time_ps[i] = gpugov_sat_add(lpath, cpath);
 		}
 		time_ps[i] = max_t(u64, time_ps[i],
-				   max_t(u64, gpugov_scale_ps(l2, f1, f2),
-					 gpugov_mem_ps(s, dram, o)));
+				   max_t(u64, gpugov_scale_ps(l2, f1, f2), bw));
 	}
 }
 

@@ -376,9 +376,13 @@ static void check_nearest(const struct gpugov_opp_table *t, u32 seed)
 		u32 core = k & 1 ? any_u32() :
 			   o->core_khz + (u32)rng_range(0, 2000) - 1000;
 		u32 mem = k & 2 ? 0 : (k & 4 ? any_u32() : o->mem_khz);
-		u32 got = gpugov_opp_nearest(t, core, mem);
-		u32 want = ref_nearest(t, core, mem);
+		u32 got, want;
 
+		/* halfway between two core clocks: a tie of core distance */
+		if (k >= 6 && o + 1 < t->opp + t->nr)
+			core = o->core_khz + (o[1].core_khz - o->core_khz) / 2;
+		got = gpugov_opp_nearest(t, core, mem);
+		want = ref_nearest(t, core, mem);
 		if (got != want) {
 			report(GPUGOV_NR_PRED + 1, "nearest", seed, t->nr, k,
 			       got, want);

@@ -51,6 +51,8 @@ static inline u64 power_time_pj(u64 uw, u64 ps)
 {
 	u64 e = 0;
 
+	if (uw <= U32_MAX)
+		return pj_u32(ps, (u32)uw);
 	for (; uw > U32_MAX; uw -= U32_MAX)
 		e = gpugov_sat_add(e, pj_u32(ps, U32_MAX));
 	return gpugov_sat_add(e, pj_u32(ps, (u32)uw));
@@ -130,6 +132,24 @@ static inline u64 energy_at(const struct gpugov_power_params *pw,
 	return e;
 }
 
+/*
+ * energy_at() of @n OPPs from @o, their busy times @time_ps: the one
+ * caller of energy_at(), so that it inlines into the loop (a call per OPP
+ * was a sixth of the energies' cost).
+ */
+static void energies_at(const struct gpugov_power_params *pw,
+			const struct gpugov_sample *s,
+			const struct gpugov_opp *o, u32 n, const u64 *time_ps,
+			u64 *energy_pj)
+{
+	struct gpugov_energy_base b;
+	u32 i;
+
+	energy_base_init(pw, s, &b);
+	for (i = 0; i < n; i++)
+		energy_pj[i] = energy_at(pw, &b, &o[i], time_ps[i]);
+}
+
 /**
  * gpugov_energy_pj() - predicted energy of the sample's interval at an OPP
  * @pw: model coefficients, used where the table has no energy model
@@ -144,10 +164,10 @@ u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps)
 {
-	struct gpugov_energy_base b;
+	u64 e;
 
-	energy_base_init(pw, s, &b);
-	return energy_at(pw, &b, &t->opp[idx], time_ps);
+	energies_at(pw, s, &t->opp[idx], 1, &time_ps, &e);
+	return e;
 }
 
 /**
@@ -164,10 +184,5 @@ void gpugov_energies_pj(const struct gpugov_power_params *pw,
 			const struct gpugov_sample *s, const u64 *time_ps,
 			u64 *energy_pj)
 {
-	struct gpugov_energy_base b;
-	u32 i;
-
-	energy_base_init(pw, s, &b);
-	for (i = 0; i < t->nr; i++)
-		energy_pj[i] = energy_at(pw, &b, &t->opp[i], time_ps[i]);
+	energies_at(pw, s, t->opp, t->nr, time_ps, energy_pj);
 }

@@ -53,7 +53,7 @@ struct gpugov_busy_state {
  * @coremem: GPU description used by the Wang & Chu core+memory model
  * @coremem_gpu: the built-in description @coremem was set from (enum
  *	gpugov_coremem_gpu_id), GPUGOV_CM_NR_GPUS for any other
- * @pcstall: PC table of the PCSTALL model (about 21 KiB)
+ * @pcstall: PC table of the PCSTALL model (about 24 KiB)
  */
 struct gpugov_pred_state {
 	struct gpugov_busy_state busy;

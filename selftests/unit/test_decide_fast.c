@@ -391,6 +391,77 @@ static void check_nearest(const struct gpugov_opp_table *t, u32 seed)
 	}
 }
 
+/* Random waves over few code regions (so that lookups hit), odd values too. */
+static void make_waves(struct gpugov_sample *s)
+{
+	u32 i;
+
+	s->caps |= GPUGOV_CAP_WAVES | GPUGOV_CAP_INSTS;
+	s->nr_waves = (u32)rng_range(0, GPUGOV_MAX_WAVES + 2);
+	for (i = 0; i < GPUGOV_MAX_WAVES; i++) {
+		struct gpugov_wave *w = &s->waves[i];
+
+		w->pc_start = rng_range(0, 40) << rng_range(4, 12);
+		w->pc_end = rng_range(0, 3) ? w->pc_start :
+			    rng_range(0, 40) << rng_range(4, 12);
+		w->core_cyc = counter(1000000);
+		w->stall_cyc = counter(w->core_cyc);
+		w->insts = counter(2 * w->core_cyc + 1);
+		w->age_rank = rng_range(0, 3) ? i : any_u32();
+	}
+}
+
+/* PCSTALL's prediction against a lookup of the table, seen sample or not */
+static void check_pcstall(struct gpugov_pred_state *st,
+			  struct gpugov_sample *s,
+			  const struct gpugov_opp_table *t, u32 seed)
+{
+	static u64 got[GPUGOV_MAX_OPPS];
+	struct gpugov_pcstall_pred pr;
+	u32 i, k;
+
+	make_waves(s);
+	gpugov_pred_observe(st, s);
+	for (k = 0; k < 2; k++) {
+		if (k) {
+			/* one field of what a lookup reads changed */
+			struct gpugov_wave *w = &s->waves[rng_range(0, GPUGOV_MAX_WAVES - 1)];
+
+			switch (rng_range(0, 5)) {
+			case 0:
+				w->pc_end ^= 1ULL << rng_range(4, 10);
+				break;
+			case 1:
+				w->insts++;
+				break;
+			case 2:
+				w->stall_cyc ^= 1;
+				break;
+			case 3:
+				w->core_cyc++;
+				break;
+			case 4:
+				w->age_rank ^= 1;
+				break;
+			default:
+				s->busy_ns ^= 1;
+				break;
+			}
+		}
+		gpugov_predictor(GPUGOV_PRED_PCSTALL)->predict(st, s, t, got);
+		gpugov_pcstall_lookup(&st->pcstall, s, &pr);
+		for (i = 0; i < t->nr; i++)
+			if (got[i] != gpugov_pcstall_time_ps(s, pr.sigma,
+							     &t->opp[i])) {
+				report(GPUGOV_PRED_PCSTALL, "pcstall", seed,
+				       t->nr, i, got[i],
+				       gpugov_pcstall_time_ps(s, pr.sigma,
+							      &t->opp[i]));
+				return;
+			}
+	}
+}
+
 int main(void)
 {
 	static struct gpugov_pred_state st;
@@ -412,9 +483,10 @@ int main(void)
 			check_model(&st, id, &s, &t, seed);
 		check_energy(&s, &t, seed);
 		check_nearest(&t, seed);
+		check_pcstall(&st, &s, &t, seed);
 	}
 	for (id = 0; id < GPUGOV_NR_PRED; id++)
-		if (id != GPUGOV_PRED_BUSY && id != GPUGOV_PRED_PCSTALL)
+		if (id != GPUGOV_PRED_BUSY)
 			tap_ok(!fails[id], "%s: every OPP's time equals the reference's over %u random tables and samples (%u differ)",
 			       gpugov_predictor(id)->name, SEEDS, fails[id]);
 	tap_ok(!fails[GPUGOV_NR_PRED], "energy: every OPP's energy equals the reference's (%u differ)",

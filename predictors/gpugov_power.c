@@ -62,10 +62,12 @@ static inline u64 power_time_pj(u64 uw, u64 ps)
  * struct gpugov_energy_base - sample-only parts of the energy model
  * @dyn_1v_pj: dynamic energy of the sample's work at 1 V
  * @interval_ps: the sample's interval
+ * @idle: the model has an idle power (idle_static_uw or idle_uw)
  */
 struct gpugov_energy_base {
 	u64 dyn_1v_pj;
 	u64 interval_ps;
+	bool idle;
 };
 
 /*
@@ -82,6 +84,7 @@ static void energy_base_init(const struct gpugov_power_params *pw,
 
 	b->dyn_1v_pj = gpugov_mul_div(mcyc, pw->dyn_uw, MCYC_PER_KCYC);
 	b->interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+	b->idle = pw->idle_static_uw || pw->idle_uw;
 }
 
 /* a power of 1 V * @uv_coef plus @add_uw at the voltage @uv, uW */
@@ -125,7 +128,8 @@ static inline u64 energy_at(const struct gpugov_power_params *pw,
 							    pw->uncore_uw),
 						    time_ps));
 	}
-	if (b->interval_ps > time_ps)
+	/* power-gated when idle (both idle terms 0): the idle energy is 0 */
+	if (b->idle && b->interval_ps > time_ps)
 		e = gpugov_sat_add(e, power_time_pj(volt_uw(pw->idle_static_uw,
 							    uv, pw->idle_uw),
 						    b->interval_ps - time_ps));

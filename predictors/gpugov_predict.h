@@ -117,17 +117,11 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
  * properly.)  Unchanged where either clock is unknown.  Inline: it runs
  * for every OPP, several times in CRISP.
  */
-static inline bool mem_ps_moves(const struct gpugov_sample *s,
-				const struct gpugov_opp *to)
-{
-	return (s->caps & GPUGOV_CAP_MEM_KHZ) && s->mem_khz && to->mem_khz &&
-	       to->mem_khz != s->mem_khz;
-}
-
 static inline u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
 				const struct gpugov_opp *to)
 {
-	if (!mem_ps_moves(s, to))
+	if (!(s->caps & GPUGOV_CAP_MEM_KHZ) || !s->mem_khz || !to->mem_khz ||
+	    to->mem_khz == s->mem_khz)
 		return ps;
 	return gpugov_scale_ps(ps, s->mem_khz, to->mem_khz);
 }

@@ -349,7 +349,8 @@ static void check_energy(const struct gpugov_sample *s,
 	pw.dyn_uw = rng_range(0, 3) ? (u32)rng_range(0, 5000000) : any_u32();
 	pw.static_uw = rng_range(0, 3) ? (u32)rng_range(0, 2000000) : any_u32();
 	pw.uncore_uw = rng_range(0, 3) ? (u32)rng_range(0, 500000) : any_u32();
-	pw.idle_uw = rng_range(0, 3) ? (u32)rng_range(0, 500000) : any_u32();
+	pw.idle_uw = rng_range(0, 2) ? (rng_range(0, 3) ? (u32)rng_range(0, 500000) :
+				    any_u32()) : 0;
 	pw.idle_static_uw = rng_range(0, 1) ? 0 : any_u32();
 	for (i = 0; i < t->nr; i++)
 		time_ps[i] = rng_range(0, 3) ? any_u64() :

@@ -125,6 +125,115 @@ static u64 cm_issue(const struct gpugov_coremem_params *p, u64 insts_q,
 			      p->warp_size, max_t(u32, p->cores_sm, 1));
 }
 
+/*
+ * struct cm_fixed - the clock-independent terms of gpugov_coremem_eval()
+ * (the parameters as Q30, the hit rate's shares, the warp inputs), formed
+ * once for all the OPPs a decision evaluates; @mem_khz and @ddm_f cache
+ * the one term of the memory clock alone (dm_del before f_c / f_m) for
+ * the last memory clock seen.
+ */
+struct cm_fixed {
+	u64 hit;
+	u64 miss;
+	u64 ldm_a_f;
+	u64 ldm_b_f;
+	u64 ddm_a_f;
+	u64 ddm_b_f;
+	u64 l2_lat_hit;
+	u64 l2_del_hit;
+	u64 gmem_q;
+	u32 lat_overlap;
+	bool low_occ;
+	u32 mem_khz;
+	u64 ddm_f;
+};
+
+/* The fields of @out that no clock changes, and @c for cm_eval_clocks(). */
+static void cm_eval_fixed(const struct gpugov_coremem_params *p,
+			  const struct gpugov_coremem_in *in,
+			  struct cm_fixed *c, struct gpugov_coremem_out *out)
+{
+	u64 occ = min_t(u64, in->occ_f, GPUGOV_CM_FRAC_ONE);
+
+	c->hit = min_t(u64, in->l2_hit_f, GPUGOV_CM_FRAC_ONE);
+	c->miss = GPUGOV_CM_FRAC_ONE - c->hit;
+	c->ldm_a_f = cm_u2f(p->ldm_a_u);
+	c->ldm_b_f = cm_u2f(p->ldm_b_u);
+	c->ddm_a_f = cm_u2f(p->ddm_a_u);
+	c->ddm_b_f = cm_u2f(p->ddm_b_u);
+	c->l2_lat_hit = cm_mul_f(cm_u2f(p->l2_lat_u), c->hit);
+	c->l2_del_hit = cm_mul_f(cm_u2f(p->l2_del_u), c->hit);
+	c->gmem_q = in->gmem_q;
+	c->lat_overlap = max_t(u32, p->lat_overlap, 1);
+	c->low_occ = occ <= gpugov_div_shl(p->low_occ_u, GPUGOV_CM_MICRO,
+					   GPUGOV_CM_FRAC_SHIFT);
+	c->mem_khz = 0;
+
+	out->aw_f = (u64)p->warps_max * occ;
+	out->shm_del = gpugov_sat_add(cm_round(in->shm_q, cm_u2f(p->shm_del_u),
+					       out->aw_f),
+				      cm_u2q(p->shm_lat_u));
+	out->shm_lat = cm_mul_f(in->shm_q, cm_u2f(p->shm_lat_u));
+	out->compute_del = gpugov_sat_add(cm_issue(p, in->insts_q,
+						   p->inst_del_u, out->aw_f),
+					  cm_u2q(p->inst_lat_u));
+	out->compute_lat = cm_mul_f(in->insts_q, cm_u2f(p->inst_lat_u));
+	out->dp_del = cm_issue(p, in->dp_insts_q, p->dp_del_u, out->aw_f);
+
+	out->sm_del = gpugov_sat_add(gpugov_sat_add(out->compute_del,
+						    out->shm_del),
+				     out->dp_del);
+	out->sm_lat = gpugov_sat_add(out->compute_lat, out->shm_lat);
+	out->avr_comp = gpugov_div_shl(out->compute_lat, in->gmem_q,
+				       GPUGOV_CM_CYC_SHIFT);
+	out->shm_offset = gpugov_div_shl(out->shm_lat, in->gmem_q,
+					 GPUGOV_CM_CYC_SHIFT);
+}
+
+/*
+ * The fields of @out that the clocks (both non-zero) change, and the
+ * result, @out's other fields from cm_eval_fixed() with @c.
+ */
+static void cm_eval_clocks(struct cm_fixed *c, u32 core_khz, u32 mem_khz,
+			   struct gpugov_coremem_out *out)
+{
+	u64 l_dm, d_dm, agl_lat, agl_del, t_comp, t_mem;
+
+	if (c->mem_khz != mem_khz) {
+		c->mem_khz = mem_khz;
+		c->ddm_f = gpugov_sat_add(gpugov_mul_div(c->ddm_a_f, 1000,
+							 mem_khz),
+					  c->ddm_b_f);
+	}
+	/* per-transaction costs in Q30 (suffix _f), reported in Q20 */
+	out->c2m_f = gpugov_div_shl(core_khz, mem_khz, GPUGOV_CM_FRAC_SHIFT);
+	l_dm = gpugov_sat_add(cm_mul_f(c->ldm_a_f, out->c2m_f), c->ldm_b_f);
+	d_dm = cm_mul_f(c->ddm_f, out->c2m_f);
+	agl_lat = gpugov_sat_add(cm_mul_f(gpugov_sat_add(l_dm, d_dm), c->miss),
+				 c->l2_lat_hit);
+	agl_del = gpugov_sat_add(cm_mul_f(d_dm, c->miss), c->l2_del_hit);
+	out->l_dm = cm_f2q(l_dm);
+	out->d_dm = cm_f2q(d_dm);
+	out->agl_lat = cm_f2q(agl_lat);
+	out->agl_del = cm_f2q(agl_del);
+
+	out->mem_del = cm_round(c->gmem_q, agl_del, out->aw_f);
+	out->mem_lat = div64_u64(cm_mul_f(c->gmem_q, agl_lat), c->lat_overlap);
+
+	if (c->low_occ) {
+		t_comp = gpugov_sat_add(out->sm_del, out->mem_lat);
+		t_mem = gpugov_sat_add(out->sm_lat, out->mem_del);
+		out->regime = t_comp > t_mem ? GPUGOV_CM_FEW_COMPUTE :
+					       GPUGOV_CM_FEW_MEMORY;
+	} else {
+		t_comp = out->sm_del;
+		t_mem = out->mem_del;
+		out->regime = t_comp > t_mem ? GPUGOV_CM_COMPUTE :
+					       GPUGOV_CM_MEMORY;
+	}
+	out->modelled = gpugov_sat_add(max_t(u64, t_comp, t_mem), out->l_dm);
+}
+
 /**
  * gpugov_coremem_eval() - cycles per round of active warps at (f_c, f_m)
  * @p: GPU parameters
@@ -169,68 +278,13 @@ bool gpugov_coremem_eval(const struct gpugov_coremem_params *p,
 			 const struct gpugov_coremem_in *in, u32 core_khz,
 			 u32 mem_khz, struct gpugov_coremem_out *out)
 {
-	u64 hit = min_t(u64, in->l2_hit_f, GPUGOV_CM_FRAC_ONE);
-	u64 miss = GPUGOV_CM_FRAC_ONE - hit;
-	u64 occ = min_t(u64, in->occ_f, GPUGOV_CM_FRAC_ONE);
-	u64 l_dm, d_dm, agl_lat, agl_del, t_comp, t_mem;
+	struct cm_fixed c;
 
 	memset(out, 0, sizeof(*out));
 	if (!core_khz || !mem_khz)
 		return false;
-
-	/* per-transaction costs in Q30 (suffix _f), reported in Q20 */
-	out->c2m_f = gpugov_div_shl(core_khz, mem_khz, GPUGOV_CM_FRAC_SHIFT);
-	l_dm = gpugov_sat_add(cm_mul_f(cm_u2f(p->ldm_a_u), out->c2m_f),
-			      cm_u2f(p->ldm_b_u));
-	d_dm = gpugov_sat_add(gpugov_mul_div(cm_u2f(p->ddm_a_u), 1000, mem_khz),
-			      cm_u2f(p->ddm_b_u));
-	d_dm = cm_mul_f(d_dm, out->c2m_f);
-	agl_lat = gpugov_sat_add(cm_mul_f(gpugov_sat_add(l_dm, d_dm), miss),
-				 cm_mul_f(cm_u2f(p->l2_lat_u), hit));
-	agl_del = gpugov_sat_add(cm_mul_f(d_dm, miss),
-				 cm_mul_f(cm_u2f(p->l2_del_u), hit));
-	out->l_dm = cm_f2q(l_dm);
-	out->d_dm = cm_f2q(d_dm);
-	out->agl_lat = cm_f2q(agl_lat);
-	out->agl_del = cm_f2q(agl_del);
-
-	out->aw_f = (u64)p->warps_max * occ;
-	out->mem_del = cm_round(in->gmem_q, agl_del, out->aw_f);
-	out->mem_lat = div64_u64(cm_mul_f(in->gmem_q, agl_lat),
-				 max_t(u32, p->lat_overlap, 1));
-
-	out->shm_del = gpugov_sat_add(cm_round(in->shm_q, cm_u2f(p->shm_del_u),
-					       out->aw_f),
-				      cm_u2q(p->shm_lat_u));
-	out->shm_lat = cm_mul_f(in->shm_q, cm_u2f(p->shm_lat_u));
-	out->compute_del = gpugov_sat_add(cm_issue(p, in->insts_q,
-						   p->inst_del_u, out->aw_f),
-					  cm_u2q(p->inst_lat_u));
-	out->compute_lat = cm_mul_f(in->insts_q, cm_u2f(p->inst_lat_u));
-	out->dp_del = cm_issue(p, in->dp_insts_q, p->dp_del_u, out->aw_f);
-
-	out->sm_del = gpugov_sat_add(gpugov_sat_add(out->compute_del,
-						    out->shm_del),
-				     out->dp_del);
-	out->sm_lat = gpugov_sat_add(out->compute_lat, out->shm_lat);
-	out->avr_comp = gpugov_div_shl(out->compute_lat, in->gmem_q,
-				       GPUGOV_CM_CYC_SHIFT);
-	out->shm_offset = gpugov_div_shl(out->shm_lat, in->gmem_q,
-					 GPUGOV_CM_CYC_SHIFT);
-
-	if (occ <= gpugov_div_shl(p->low_occ_u, GPUGOV_CM_MICRO,
-				  GPUGOV_CM_FRAC_SHIFT)) {
-		t_comp = gpugov_sat_add(out->sm_del, out->mem_lat);
-		t_mem = gpugov_sat_add(out->sm_lat, out->mem_del);
-		out->regime = t_comp > t_mem ? GPUGOV_CM_FEW_COMPUTE :
-					       GPUGOV_CM_FEW_MEMORY;
-	} else {
-		t_comp = out->sm_del;
-		t_mem = out->mem_del;
-		out->regime = t_comp > t_mem ? GPUGOV_CM_COMPUTE :
-					       GPUGOV_CM_MEMORY;
-	}
-	out->modelled = gpugov_sat_add(max_t(u64, t_comp, t_mem), out->l_dm);
+	cm_eval_fixed(p, in, &c, out);
+	cm_eval_clocks(&c, core_khz, mem_khz, out);
 	return true;
 }
 
@@ -325,6 +379,7 @@ static void coremem_predict(const struct gpugov_pred_state *st,
 	struct gpugov_coremem_params def;
 	struct gpugov_coremem_in in = { 0 };
 	struct gpugov_coremem_out out;
+	struct cm_fixed c;
 	u64 busy = gpugov_busy_ps(s), cyc_meas = 0;
 	u32 i, n = min_t(u32, t->nr, GPUGOV_MAX_OPPS);
 	bool model;
@@ -334,22 +389,28 @@ static void coremem_predict(const struct gpugov_pred_state *st,
 		p = &def;
 	}
 	model = (s->caps & GPUGOV_CAP_MEM_KHZ) && s->core_khz && s->mem_khz &&
-		gpugov_coremem_inputs(s, &in) &&
-		gpugov_coremem_eval(p, &in, s->core_khz, s->mem_khz, &out);
-	if (model)
+		gpugov_coremem_inputs(s, &in);
+	if (model) {
+		/* gpugov_coremem_eval() with its fixed terms formed once */
+		memset(&out, 0, sizeof(out));
+		cm_eval_fixed(p, &in, &c, &out);
+		cm_eval_clocks(&c, s->core_khz, s->mem_khz, &out);
 		cyc_meas = out.modelled;
+	}
 
 	for (i = 0; i < n; i++) {
 		u32 fc = t->opp[i].core_khz;
 		u32 fm = t->opp[i].mem_khz ? t->opp[i].mem_khz : s->mem_khz;
 
-		if (cyc_meas && gpugov_coremem_eval(p, &in, fc, fm, &out))
+		if (cyc_meas && fc && fm) {
+			cm_eval_clocks(&c, fc, fm, &out);
 			time_ps[i] = cm_scale_time(busy, out.modelled, cyc_meas,
 						   s->core_khz, fc);
-		else if (s->core_khz)
+		} else if (s->core_khz) {
 			time_ps[i] = cm_scale_time(busy, 1, 1, s->core_khz, fc);
-		else
+		} else {
 			time_ps[i] = busy;
+		}
 	}
 }
 

@@ -47,25 +47,43 @@ static u32 khz_dist(u32 a, u32 b)
  * @mem_khz: memory clock (ignored where the table or the caller has none)
  *
  * Closest core clock first, then closest memory clock; ties go to the
- * lower index.  The table ascends in core clock: past @core_khz, once an
- * OPP is further than the best, every later one is too.
+ * lower index.  The table ascends in core clock, so the closest core
+ * clocks are the last one below @core_khz and the first one at or above
+ * it: a binary search finds them, and only their OPPs (one per memory
+ * clock) are compared by memory clock.  It runs at every decision.
  */
 u32 gpugov_opp_nearest(const struct gpugov_opp_table *t, u32 core_khz,
 		       u32 mem_khz)
 {
-	u32 i, best = 0;
+	u32 lo = 0, hi = t->nr, mid, first, last, best, i;
 
-	for (i = 1; i < t->nr; i++) {
-		const struct gpugov_opp *o = &t->opp[i], *b = &t->opp[best];
-		u32 dc = khz_dist(o->core_khz, core_khz);
-		u32 bc = khz_dist(b->core_khz, core_khz);
-
-		if (o->core_khz > core_khz && dc > bc)
-			break;
-		if (dc < bc || (dc == bc && mem_khz &&
-				khz_dist(o->mem_khz, mem_khz) <
-				khz_dist(b->mem_khz, mem_khz)))
-			best = i;
+	/* lo: the first OPP whose core clock is at least core_khz */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->opp[mid].core_khz < core_khz)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	first = lo;
+	last = lo;
+	if (lo == t->nr || (lo && core_khz - t->opp[lo - 1].core_khz <=
+				  t->opp[lo].core_khz - core_khz))
+		first = lo - 1;		/* the clock below is as close, or closer */
+	if (lo == t->nr || (lo && core_khz - t->opp[lo - 1].core_khz <
+				  t->opp[lo].core_khz - core_khz))
+		last = lo - 1;		/* only the clock below */
+	while (first && t->opp[first - 1].core_khz == t->opp[first].core_khz)
+		first--;
+	while (last + 1 < t->nr &&
+	       t->opp[last + 1].core_khz == t->opp[last].core_khz)
+		last++;
+	if (!mem_khz)
+		return first;
+	best = first;
+	for (i = first + 1; i <= last; i++)
+		if (khz_dist(t->opp[i].mem_khz, mem_khz) <
+		    khz_dist(t->opp[best].mem_khz, mem_khz))
+			best = i;
 	return best;
 }

@@ -87,6 +87,14 @@ struct gpugov_pcstall_params {
  * @last_u: predicted scaling instructions U at the last observed sample, Q16
  * @last_i0: predicted non-scaling instructions I0 at the last observed
  *	sample, Q16
+ * @seen_busy_ns: busy time of the last observed sample with waves, whose
+ *	lookup against the table as it is now gave @last_sigma
+ * @seen_interval_ns: its interval
+ * @seen_core_khz: its core clock
+ * @seen_nr: its waves, 0 if there is no such sample (the table changed
+ *	since, or none was observed)
+ * @seen_waves: its per-wave records, all a lookup reads of the sample
+ *	with the three above
  *
  * Fixed size, no allocation: embed it (struct gpugov_pred_state does).
  */
@@ -105,6 +113,11 @@ struct gpugov_pcstall_state {
 	u64 last_sigma;
 	u64 last_u;
 	u64 last_i0;
+	u64 seen_busy_ns;
+	u64 seen_interval_ns;
+	u32 seen_core_khz;
+	u32 seen_nr;
+	struct gpugov_wave seen_waves[GPUGOV_MAX_WAVES];
 };
 
 /**

@@ -27,26 +27,47 @@
 #define MCYC_PER_KCYC	1000000U	/* uW * mcycles / 10^6 = pJ at 1 V */
 
 /*
- * uW * ps -> pJ, for powers of any u64 size: in 32-bit parts, a loop
- * rather than a recursion so that it inlines (it runs for every OPP).
+ * uW * ps -> pJ for a 32-bit power: floor(ps * uw / 10^6), saturating, as
+ * gpugov_mul_div() gives it, without its 128-bit division where @ps does
+ * not fit 32 bits (intervals over 4.3 ms): with ps = q * 10^6 + r,
+ * ps * uw / 10^6 = q * uw + r * uw / 10^6 exactly, and r * uw fits 64
+ * bits.  It runs twice for every OPP.
  */
+static inline u64 pj_u32(u64 ps, u32 uw)
+{
+	u64 q, hi, lo;
+
+	if (!(ps >> 32))
+		return ps * uw / PS_PER_US;
+	q = ps / PS_PER_US;
+	gpugov_mul128(q, uw, &hi, &lo);
+	if (hi)
+		return U64_MAX;
+	return gpugov_sat_add(lo, (ps - q * PS_PER_US) * uw / PS_PER_US);
+}
+
+/* uW * ps -> pJ for powers of any u64 size: in 32-bit parts. */
 static inline u64 power_time_pj(u64 uw, u64 ps)
 {
 	u64 e = 0;
 
+	if (uw <= U32_MAX)
+		return pj_u32(ps, (u32)uw);
 	for (; uw > U32_MAX; uw -= U32_MAX)
-		e = gpugov_sat_add(e, gpugov_mul_div(ps, U32_MAX, PS_PER_US));
-	return gpugov_sat_add(e, gpugov_mul_div(ps, (u32)uw, PS_PER_US));
+		e = gpugov_sat_add(e, pj_u32(ps, U32_MAX));
+	return gpugov_sat_add(e, pj_u32(ps, (u32)uw));
 }
 
 /**
  * struct gpugov_energy_base - sample-only parts of the energy model
  * @dyn_1v_pj: dynamic energy of the sample's work at 1 V
  * @interval_ps: the sample's interval
+ * @idle: the model has an idle power (idle_static_uw or idle_uw)
  */
 struct gpugov_energy_base {
 	u64 dyn_1v_pj;
 	u64 interval_ps;
+	bool idle;
 };
 
 /*
@@ -63,6 +84,13 @@ static void energy_base_init(const struct gpugov_power_params *pw,
 
 	b->dyn_1v_pj = gpugov_mul_div(mcyc, pw->dyn_uw, MCYC_PER_KCYC);
 	b->interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
+	b->idle = pw->idle_static_uw || pw->idle_uw;
+}
+
+/* a power of 1 V * @uv_coef plus @add_uw at the voltage @uv, uW */
+static inline u64 volt_uw(u32 coef_uw, u32 uv, u32 add_uw)
+{
+	return (u64)coef_uw * uv / UV_PER_V + add_uw;
 }
 
 /**
@@ -74,38 +102,56 @@ static void energy_base_init(const struct gpugov_power_params *pw,
 u64 gpugov_idle_uw(const struct gpugov_power_params *pw,
 		   const struct gpugov_opp *o)
 {
-	return gpugov_mul_div(pw->idle_static_uw, o->uv ? o->uv : UV_PER_V,
-			      UV_PER_V) + pw->idle_uw;
+	return volt_uw(pw->idle_static_uw, o->uv ? o->uv : UV_PER_V,
+		       pw->idle_uw);
 }
 
 /*
  * Predicted energy of the sample's interval at OPP @o, its busy time there
  * @time_ps, with @b from energy_base_init(): pJ, saturated at U64_MAX.
+ * Every step is a floor(x * y / 10^6) of pj_u32(); it runs for every OPP.
  */
 static inline u64 energy_at(const struct gpugov_power_params *pw,
 			    const struct gpugov_energy_base *b,
 			    const struct gpugov_opp *o, u64 time_ps)
 {
-	u64 uv = o->uv ? o->uv : UV_PER_V, v2 = uv * uv / UV_PER_V, e, busy_uw;
+	u32 uv = o->uv ? o->uv : UV_PER_V;
+	u64 v2 = (u64)uv * uv / UV_PER_V, e;
 
 	if (o->power_uw) {
-		e = power_time_pj(o->power_uw, time_ps);
+		e = pj_u32(time_ps, o->power_uw);
 	} else {
 		/* V^2 as uV^2 / 10^6: one step where it fits 32 bits (< 65 V) */
-		if (v2 <= U32_MAX)
-			e = gpugov_mul_div(b->dyn_1v_pj, (u32)v2, UV_PER_V);
-		else
-			e = gpugov_mul_div(gpugov_mul_div(b->dyn_1v_pj, (u32)uv,
-							  UV_PER_V),
-					   (u32)uv, UV_PER_V);
-		busy_uw = gpugov_mul_div(pw->static_uw, (u32)uv, UV_PER_V) +
-			  pw->uncore_uw;
-		e = gpugov_sat_add(e, power_time_pj(busy_uw, time_ps));
+		e = v2 <= U32_MAX ? pj_u32(b->dyn_1v_pj, (u32)v2) :
+		    pj_u32(pj_u32(b->dyn_1v_pj, uv), uv);
+		e = gpugov_sat_add(e, power_time_pj(volt_uw(pw->static_uw, uv,
+							    pw->uncore_uw),
+						    time_ps));
 	}
-	if (b->interval_ps > time_ps)
-		e = gpugov_sat_add(e, power_time_pj(gpugov_idle_uw(pw, o),
+	/* power-gated when idle (both idle terms 0): the idle energy is 0 */
+	if (b->idle && b->interval_ps > time_ps)
+		e = gpugov_sat_add(e, power_time_pj(volt_uw(pw->idle_static_uw,
+							    uv, pw->idle_uw),
 						    b->interval_ps - time_ps));
 	return e;
+}
+
+/*
+ * energy_at() of @n OPPs from @o, their busy times @time_ps: the one
+ * caller of energy_at(), so that it inlines into the loop (a call per OPP
+ * was a sixth of the energies' cost).
+ */
+static void energies_at(const struct gpugov_power_params *pw,
+			const struct gpugov_sample *s,
+			const struct gpugov_opp *o, u32 n, const u64 *time_ps,
+			u64 *energy_pj)
+{
+	struct gpugov_energy_base b;
+	u32 i;
+
+	energy_base_init(pw, s, &b);
+	for (i = 0; i < n; i++)
+		energy_pj[i] = energy_at(pw, &b, &o[i], time_ps[i]);
 }
 
 /**
@@ -122,10 +168,10 @@ u64 gpugov_energy_pj(const struct gpugov_power_params *pw,
 		     const struct gpugov_opp_table *t, u32 idx,
 		     const struct gpugov_sample *s, u64 time_ps)
 {
-	struct gpugov_energy_base b;
+	u64 e;
 
-	energy_base_init(pw, s, &b);
-	return energy_at(pw, &b, &t->opp[idx], time_ps);
+	energies_at(pw, s, &t->opp[idx], 1, &time_ps, &e);
+	return e;
 }
 
 /**
@@ -142,10 +188,5 @@ void gpugov_energies_pj(const struct gpugov_power_params *pw,
 			const struct gpugov_sample *s, const u64 *time_ps,
 			u64 *energy_pj)
 {
-	struct gpugov_energy_base b;
-	u32 i;
-
-	energy_base_init(pw, s, &b);
-	for (i = 0; i < t->nr; i++)
-		energy_pj[i] = energy_at(pw, &b, &t->opp[i], time_ps[i]);
+	energies_at(pw, s, t->opp, t->nr, time_ps, energy_pj);
 }

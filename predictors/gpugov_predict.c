@@ -207,10 +207,6 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc)
 u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,
 			  const struct gpugov_opp *to)
 {
-	u64 t = gpugov_busy_ps(s);
-	u64 mem = gpugov_cyc_part_ps(s, mem_cyc);
-
-	return gpugov_sat_add(gpugov_mem_ps(s, mem, to),
-			      gpugov_scale_ps(t - mem, s->core_khz,
-					      to->core_khz));
+	return gpugov_linear_at_ps(s, gpugov_busy_ps(s),
+				   gpugov_cyc_part_ps(s, mem_cyc), to);
 }

@@ -53,7 +53,7 @@ struct gpugov_busy_state {
  * @coremem: GPU description used by the Wang & Chu core+memory model
  * @coremem_gpu: the built-in description @coremem was set from (enum
  *	gpugov_coremem_gpu_id), GPUGOV_CM_NR_GPUS for any other
- * @pcstall: PC table of the PCSTALL model (about 21 KiB)
+ * @pcstall: PC table of the PCSTALL model (about 24 KiB)
  */
 struct gpugov_pred_state {
 	struct gpugov_busy_state busy;
@@ -124,6 +124,19 @@ static inline u64 gpugov_mem_ps(const struct gpugov_sample *s, u64 ps,
 	    to->mem_khz == s->mem_khz)
 		return ps;
 	return gpugov_scale_ps(ps, s->mem_khz, to->mem_khz);
+}
+
+/*
+ * gpugov_linear_time_ps() at @to, given the sample's busy time @busy and
+ * its memory part @mem <= @busy, which do not depend on the OPP: a model
+ * computes them once per decision.
+ */
+static inline u64 gpugov_linear_at_ps(const struct gpugov_sample *s, u64 busy,
+				      u64 mem, const struct gpugov_opp *to)
+{
+	return gpugov_sat_add(gpugov_mem_ps(s, mem, to),
+			      gpugov_scale_ps(busy - mem, s->core_khz,
+					      to->core_khz));
 }
 
 u64 gpugov_linear_time_ps(const struct gpugov_sample *s, u64 mem_cyc,

@@ -220,16 +220,29 @@ static u32 step_below(const struct gpugov_opp_table *t, u32 khz)
 	return best ? best : khz;
 }
 
-/* The fitted time at OPP @o, trusting the fit down to the clock @f. */
-static u64 fitted_ps(const struct gpugov_sample *s, u64 busy, u64 scaling,
-		     const struct gpugov_opp *o, u32 f)
+/*
+ * The fitted time at OPP @o: the part that scales, @scaling, at @o's core
+ * clock and the rest, @rest, at its memory clock where the fit is trusted,
+ * at or above @lowest (the lowest clock of its history); below, the time
+ * at @lowest (@low_part: @scaling at @lowest) stretched by the clock
+ * ratio, unless @o is the step below @lowest (at or above @step) and the
+ * fit's own time there fits the interval.  The sample's terms are
+ * computed once per decision, this for every OPP.
+ */
+static inline u64 fitted_ps(const struct gpugov_sample *s,
+			    const struct gpugov_opp *o, u64 rest, u64 scaling,
+			    u32 lowest, u64 low_part, u32 step, u64 interval)
 {
-	u64 t;
+	u64 m = gpugov_mem_ps(s, rest, o), low;
 
-	f = max_t(u32, f, o->core_khz);
-	t = gpugov_sat_add(gpugov_mem_ps(s, busy - scaling, o),
-			   gpugov_scale_ps(scaling, s->core_khz, f));
-	return o->core_khz < f ? gpugov_scale_ps(t, f, o->core_khz) : t;
+	if (o->core_khz < lowest) {
+		low = gpugov_scale_ps(gpugov_sat_add(m, low_part), lowest,
+				      o->core_khz);
+		if (o->core_khz < step || low > interval)
+			return low;
+	}
+	return gpugov_sat_add(m, gpugov_scale_ps(scaling, s->core_khz,
+						 o->core_khz));
 }
 
 /*
@@ -276,11 +289,14 @@ static void busy_predict(const struct gpugov_pred_state *st,
 	/* A memory clock the OPPs move, known for the sample too. */
 	bool two = moves_mem(t) && knows_mem(s);
 	u32 i, probe = 0;
+	u64 low_part = 0;
 
 	/* The probe's bound is the core clock's: tables of one memory clock */
 	if (c == BUSY_C_UNKNOWN && !moves_mem(t))
 		probe = busy_probe(&st->busy, s, t, busy, interval);
 	step = steady ? step_below(t, lowest) : lowest;
+	if (c != BUSY_C_UNKNOWN)
+		low_part = gpugov_scale_ps(scaling, s->core_khz, lowest);
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
 
@@ -293,10 +309,8 @@ static void busy_predict(const struct gpugov_pred_state *st,
 				     o->core_khz == probe ? busy : scaled;
 			continue;
 		}
-		time_ps[i] = fitted_ps(s, busy, scaling, o, lowest);
-		if (o->core_khz < lowest && o->core_khz >= step &&
-		    time_ps[i] <= interval)
-			time_ps[i] = fitted_ps(s, busy, scaling, o, o->core_khz);
+		time_ps[i] = fitted_ps(s, o, busy - scaling, scaling, lowest,
+				       low_part, step, interval);
 	}
 }
 

@@ -69,24 +69,35 @@
 #include "gpugov_fixed.h"
 
 /*
- * The load path at @o: LCP(f2) above, each memory part at @o's memory
- * clock; @lq (<= @wait) is the load-caused part of the queueing, W * rho,
- * which a slower core drains and behind which a slower memory hides the
- * core part.
+ * gpugov_mem_ps() of @ps at @o with its condition, whether @o moves the
+ * sample's memory clock, decided once per OPP (@moves).
  */
-static u64 crisp_path_ps(const struct gpugov_sample *s,
-			 const struct gpugov_opp *o, u64 lcp, u64 core,
-			 u64 wait, u64 lq)
+static inline u64 crisp_mem_ps(const struct gpugov_sample *s,
+			       const struct gpugov_opp *o, bool moves, u64 ps)
+{
+	return moves ? gpugov_scale_ps(ps, s->mem_khz, o->mem_khz) : ps;
+}
+
+/*
+ * The load path at @o: LCP(f2) above, each memory part at @o's memory
+ * clock (@moves: it is not the sample's); @lq (<= @wait) is the
+ * load-caused part of the queueing, W * rho, which a slower core drains
+ * and behind which a slower memory hides the core part.
+ */
+static inline u64 crisp_path_ps(const struct gpugov_sample *s,
+				const struct gpugov_opp *o, bool moves,
+				u64 lcp, u64 core, u64 wait, u64 lq)
 {
 	u64 score = gpugov_scale_ps(core, s->core_khz, o->core_khz);
-	u64 mwait = gpugov_mem_ps(s, wait, o);
+	u64 mwait = crisp_mem_ps(s, o, moves, wait);
 	u64 drained = score > core ?
-		      min_t(u64, score - core, gpugov_mem_ps(s, lq, o)) : 0;
+		      min_t(u64, score - core, crisp_mem_ps(s, o, moves, lq)) :
+		      0;
 	u64 hid = min_t(u64, core, lq);
-	u64 mhid = gpugov_mem_ps(s, hid, o);
+	u64 mhid = crisp_mem_ps(s, o, moves, hid);
 	u64 path;
 
-	path = gpugov_sat_add(gpugov_mem_ps(s, lcp - core - wait, o),
+	path = gpugov_sat_add(crisp_mem_ps(s, o, moves, lcp - core - wait),
 			      gpugov_sat_add(score, mwait - drained));
 	return mhid > hid ? gpugov_sat_add(path, mhid - hid) : path;
 }
@@ -104,6 +115,8 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 	u32 f1 = s->core_khz, i;
 	u64 lcp, lcore, lwait, lq, lstall, sstall, lcomp, ccomp;
 	u64 l2 = 0, dram = 0;
+	/* the sample's memory clock where gpugov_mem_ps() moves time */
+	u32 m1 = (s->caps & GPUGOV_CAP_MEM_KHZ) ? s->mem_khz : 0;
 
 	/* Clamp so that 0 <= stall <= path <= T whatever the counters say. */
 	lcp = gpugov_cyc_part_ps(s, lcp_cyc);
@@ -124,10 +137,22 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 	for (i = 0; i < t->nr; i++) {
 		const struct gpugov_opp *o = &t->opp[i];
 		u32 f2 = o->core_khz;
-		u64 lpath, cpath;
-		u64 mlcp = crisp_path_ps(s, o, lcp, lcore, lwait, lq);
-		u64 msstall = gpugov_mem_ps(s, sstall, o);
+		u64 lpath, cpath, mlcp, msstall, bw;
 
+		/*
+		 * gpugov_mem_ps()'s condition, once per OPP; each branch
+		 * inlines its own crisp_path_ps(), the common one (the
+		 * sample's memory clock, or none) without the memory terms.
+		 */
+		if (m1 && o->mem_khz && o->mem_khz != m1) {
+			mlcp = crisp_path_ps(s, o, true, lcp, lcore, lwait, lq);
+			msstall = crisp_mem_ps(s, o, true, sstall);
+			bw = crisp_mem_ps(s, o, true, dram);
+		} else {
+			mlcp = crisp_path_ps(s, o, false, lcp, lcore, lwait, lq);
+			msstall = sstall;
+			bw = dram;
+		}
 		if (f2 > f1) {
 			cpath = gpugov_scale_ps(ccomp, f1, f2);
 			time_ps[i] = gpugov_sat_add(gpugov_sat_add(mlcp, msstall),
@@ -140,8 +165,7 @@ static void crisp_predict_lcp(const struct gpugov_sample *s,
 			time_ps[i] = gpugov_sat_add(lpath, cpath);
 		}
 		time_ps[i] = max_t(u64, time_ps[i],
-				   max_t(u64, gpugov_scale_ps(l2, f1, f2),
-					 gpugov_mem_ps(s, dram, o)));
+				   max_t(u64, gpugov_scale_ps(l2, f1, f2), bw));
 	}
 }
 

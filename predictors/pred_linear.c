@@ -16,10 +16,11 @@ static void linear_predict(const struct gpugov_sample *s,
 			   const struct gpugov_opp_table *t, u64 mem_cyc,
 			   u64 *time_ps)
 {
+	u64 busy = gpugov_busy_ps(s), mem = gpugov_cyc_part_ps(s, mem_cyc);
 	u32 i;
 
 	for (i = 0; i < t->nr; i++)
-		time_ps[i] = gpugov_linear_time_ps(s, mem_cyc, &t->opp[i]);
+		time_ps[i] = gpugov_linear_at_ps(s, busy, mem, &t->opp[i]);
 }
 
 static void stall_predict(const struct gpugov_pred_state *st,

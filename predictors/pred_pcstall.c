@@ -100,6 +100,7 @@ void gpugov_pcstall_reset(struct gpugov_pcstall_state *ps)
 	ps->last_sigma = 0;
 	ps->last_u = 0;
 	ps->last_i0 = 0;
+	ps->seen_nr = 0;
 }
 
 /**
@@ -350,6 +351,11 @@ void gpugov_pcstall_observe(struct gpugov_pcstall_state *ps,
 	}
 	ps->epochs++;
 	gpugov_pcstall_lookup(ps, s, &pr);
+	ps->seen_busy_ns = s->busy_ns;
+	ps->seen_interval_ns = s->interval_ns;
+	ps->seen_core_khz = s->core_khz;
+	ps->seen_nr = n;
+	memcpy(ps->seen_waves, s->waves, n * sizeof(s->waves[0]));
 	ps->hits += pr.hits;
 	ps->misses += pr.misses;
 	ps->last_sigma = pr.sigma;
@@ -485,16 +491,49 @@ bool gpugov_pcstall_entry_i0(const struct gpugov_pcstall_state *ps, u32 idx,
 	return true;
 }
 
+/*
+ * Whether @s is the sample the last gpugov_pcstall_observe() looked up
+ * against the table as it is now: all a lookup reads of it is equal, so
+ * its sigma is @ps->last_sigma.  A decision observes its sample and then
+ * predicts from it; comparing the waves costs a tenth of a lookup.
+ */
+static bool pcs_seen(const struct gpugov_pcstall_state *ps,
+		     const struct gpugov_sample *s)
+{
+	u32 n = pcs_nr_waves(s), i;
+
+	if (!n || n != ps->seen_nr || s->busy_ns != ps->seen_busy_ns ||
+	    s->interval_ns != ps->seen_interval_ns ||
+	    s->core_khz != ps->seen_core_khz)
+		return false;
+	for (i = 0; i < n; i++) {
+		const struct gpugov_wave *a = &s->waves[i];
+		const struct gpugov_wave *b = &ps->seen_waves[i];
+
+		if (a->pc_end != b->pc_end || a->insts != b->insts ||
+		    a->stall_cyc != b->stall_cyc ||
+		    a->core_cyc != b->core_cyc || a->age_rank != b->age_rank)
+			return false;
+	}
+	return true;
+}
+
 static void pcstall_predict(const struct gpugov_pred_state *st,
 			    const struct gpugov_sample *s,
 			    const struct gpugov_opp_table *t, u64 *time_ps)
 {
 	struct gpugov_pcstall_pred pr;
+	u64 sigma;
 	u32 i;
 
-	gpugov_pcstall_lookup(&st->pcstall, s, &pr);
+	if (pcs_seen(&st->pcstall, s)) {
+		sigma = st->pcstall.last_sigma;
+	} else {
+		gpugov_pcstall_lookup(&st->pcstall, s, &pr);
+		sigma = pr.sigma;
+	}
 	for (i = 0; i < t->nr; i++)
-		time_ps[i] = gpugov_pcstall_time_ps(s, pr.sigma, &t->opp[i]);
+		time_ps[i] = gpugov_pcstall_time_ps(s, sigma, &t->opp[i]);
 }
 
 const struct gpugov_predictor gpugov_pred_pcstall = {

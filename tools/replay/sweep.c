@@ -54,7 +54,7 @@ int replay_pcstall_opt(const char *name, const char *arg)
 		{ "pcstall-age-half", offsetof(struct gpugov_pcstall_params, age_half),
 		  "0..1024" },
 	};
-	static struct gpugov_pcstall_state check;	/* about 21 KiB */
+	static struct gpugov_pcstall_state check;	/* about 24 KiB */
 	struct gpugov_pcstall_params par = replay_pcstall;
 	size_t i;
 	u32 v;

@@ -119,6 +119,24 @@ check "heat map: simple_ondemand's column, then the oracle's, then the rest in o
 check "realtime-summary: text tables, the targets' title naming issue 26" \
 	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | grep -q '^issue 26 targets' &&
 	       \"$bin\" realtime-summary --json \"$tmp/b.csv\" | head -c 1 | grep -q '\\['"
+# amdgpu's firmware row: gpugov 0.85 J1 against the firmware's 0.95 J1:
+# less energy, no more janks; simple_ondemand 0.90 J2: less energy, more
+# janks.  No such table without a firmware row.
+cat "$tmp/b.csv" >"$tmp/fw.csv"
+cat >>"$tmp/fw.csv" <<'CSV'
+stock-g,amdgpu,60,60,a,performance,1.0000,0,10,10.0,0,0.0
+stock-g,amdgpu,60,60,a,firmware-auto,0.9500,1,10,17.0,9,0.0
+stock-g,amdgpu,60,60,a,simple_ondemand-90/5,0.9000,2,10,20.0,1,20.0
+stock-g,amdgpu,60,60,a,gpugov-busy-deadline,0.8500,1,10,17.0,3,20.0
+CSV
+fw_table() {	# the firmware table of fw.csv's summary, and none in b.csv's
+	"$bin" realtime-summary --csv "$tmp/fw.csv" | sed -n '/^# against the firmware/,$p' >"$tmp/fw.out" &&
+		grep -qx 'stock,gpugov-busy-deadline,1,100.0,100.0,100.0,1,1,0.8947' "$tmp/fw.out" &&
+		grep -qx 'stock,simple_ondemand,1,100.0,0.0,0.0,2,1,0.9474' "$tmp/fw.out" &&
+		! grep -q '^stock,firmware-auto,' "$tmp/fw.out" &&
+		! grep -q 'firmware' "$tmp/sum.csv"
+}
+check "realtime-summary: against the firmware's own choice: gpugov less energy and no more janks, simple_ondemand more janks" fw_table
 sed 's/^stock-g,lima,60,60,a,oracle-noloss,0.7000/stock-g,lima,60,60,a,oracle-noloss,x/' "$tmp/b.csv" >"$tmp/bad.csv"
 check "realtime-summary: a malformed energy refused, exit 2" run 2 realtime-summary "$tmp/bad.csv"
 check "realtime-summary: ... the file and line named" grep -q 'bad.csv:15' "$tmp/err"

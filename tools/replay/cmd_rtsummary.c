@@ -29,6 +29,7 @@
 		   "switches,decisions_per_s"
 #define RTS_OD		"simple_ondemand"
 #define RTS_SWEEP	"simple_ondemand-sweep-"
+#define RTS_FW		"firmware-auto"
 /* cells whose oracle saves less than this are left out of %oracle */
 #define RTS_MIN_SAVING	0.005
 /* the targets: issue 26 */
@@ -433,6 +434,58 @@ static void target_row(struct table *t, const struct rts *r, size_t p)
 		  verdict[0] ? verdict : "met");
 }
 
+/* The firmware's own choice (firmware-auto) of @group, -1 if none. */
+static long firmware(const struct rts *r, const char *group)
+{
+	size_t p;
+
+	for (p = 0; p < r->nr_pol; p++)
+		if (!strcmp(r->pol[p].group, group) && !strcmp(r->pol[p].name, RTS_FW))
+			return (long)p;
+	return -1;
+}
+
+/*
+ * Policy @p against the firmware's own choice, over the cells that have
+ * one (a firmware-governed profile, amdgpu): the share of cells with less
+ * energy (E<fw), with no more janked frames (J<=fw) and with both, which
+ * issue 27 aims at >= 90 % of; janked frames and the firmware's; the mean
+ * ratio of energies.  Nothing when @p's group has no firmware row.
+ */
+static void firmware_row(struct table *t, const struct rts *r, size_t p)
+{
+	char c[7][TABLE_CELL];
+	double j = 0, jf = 0, er = 0;
+	size_t i, n = 0, el = 0, jl = 0, both = 0;
+	long fw = firmware(r, r->pol[p].group);
+
+	if (fw < 0 || (long)p == fw || r->pol[p].sweep)
+		return;
+	for (i = 0; i < r->nr_cell; i++) {
+		const struct rts_val *v = val(r, i, p), *f = val(r, i, (size_t)fw);
+
+		if (!v->set || !f->set || f->e <= 0)
+			continue;
+		n++;
+		el += v->e < f->e;
+		jl += v->j <= f->j;
+		both += v->e < f->e && v->j <= f->j;
+		j += v->j;
+		jf += f->j;
+		er += v->e / f->e;
+	}
+	if (!n)
+		return;
+	snprintf(c[0], TABLE_CELL, "%zu", n);
+	pct(c[1], el, n);
+	pct(c[2], jl, n);
+	pct(c[3], both, n);
+	table_num(c[4], "%.0f", j);
+	table_num(c[5], "%.0f", jf);
+	table_num(c[6], "%.4f", er / n);
+	table_add(t, r->pol[p].group, r->pol[p].name, c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+}
+
 /*
  * The heat map's data: per view and workload (over profiles, rates and
  * loads) and policy (the driver's simple_ondemand, gpugov's rows, the
@@ -519,6 +572,10 @@ static void print_help(void)
 	       "crisp, coremem and pcstall at least 80 %% of the oracle's saving; with\n"
 	       "the deadlines (+hint, +fence), janked frames at most 1/4 of\n"
 	       "simple_ondemand's, energy no more.\n"
+	       "Then, where a profile has the firmware's own choice (firmware-auto, amdgpu),\n"
+	       "every policy against it: the share of cells with less energy (E<fw), no\n"
+	       "more janked frames (J<=fw) and both, janked frames and the firmware's,\n"
+	       "the mean ratio of energies.\n"
 	       "--heat FILE.csv: per view/workload and policy, energy relative to\n"
 	       "simple_ondemand (mean ratio), janked frames and simple_ondemand's.\n"
 	       "Exit status: 0 success, 1 unreadable file, 2 bad usage or row.\n");
@@ -531,6 +588,8 @@ int cmd_rtsummary(int argc, char **argv)
 					    "J<=od", "E<=od", "both", "pareto", "%oracle" };
 	static const char *const tcols[] = { "view", "policy", "both_min", "pareto_min",
 					     "%oracle", "J/od", "E/od", "missed" };
+	static const char *const fcols[] = { "view", "policy", "cells", "E<fw", "J<=fw",
+					     "both", "janked", "janked_fw", "E/fw" };
 	static const struct option opts[] = {
 		{ "heat", required_argument, NULL, 'H' },
 		FORMAT_LONG_OPTS,
@@ -538,7 +597,7 @@ int cmd_rtsummary(int argc, char **argv)
 	};
 	enum table_format fmt = TABLE_TEXT;
 	const char *heat = NULL;
-	struct table tab, tt;
+	struct table tab, tt, tf;
 	struct rts r = { 0 };
 	size_t p, i;
 	int c, ret;
@@ -579,19 +638,29 @@ int cmd_rtsummary(int argc, char **argv)
 		table_init(&tt, "issue 26 targets: gpugov rows (both, pareto >= 95 % on every "
 			   "profile; counters >= 80 % of the oracle; hint, fence J/od <= 0.25, E/od <= 1)",
 			   fmt, tcols, ARRAY_SIZE(tcols));
+		table_init(&tf, "against the firmware's own choice (" RTS_FW "), where a profile "
+			   "has one (issue 27: less energy, no more janks in >= 90 % of cells)",
+			   fmt, fcols, ARRAY_SIZE(fcols));
 		for (p = 0; p < r.nr_pol; p++) {
 			summary_row(&tab, &r, p);
 			if (!strncmp(r.pol[p].name, "gpugov-", 7))
 				target_row(&tt, &r, p);
+			firmware_row(&tf, &r, p);
 		}
 		table_json_begin(stdout, fmt);
 		table_print(&tab, stdout);
 		if (fmt == TABLE_TEXT)
 			putchar('\n');
 		table_print(&tt, stdout);
+		if (tf.nrows) {
+			if (fmt == TABLE_TEXT)
+				putchar('\n');
+			table_print(&tf, stdout);
+		}
 		table_json_end(stdout, fmt);
 		table_free(&tab);
 		table_free(&tt);
+		table_free(&tf);
 	}
 	for (i = 0; i < r.nr_keys; i++)
 		free(r.keys[i]);

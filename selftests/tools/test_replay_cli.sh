@@ -476,7 +476,7 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
 check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
 check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
 	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
 check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \
@@ -531,9 +531,12 @@ check "realtime --sequence: a header, then each poll's decision of simple_ondema
 	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-crisp-deadline\") {
 			n[\$2]++; if (\$3 != n[\$2] - 1 || \$4 != 50000000 * n[\$2] || \$5 != \"poll\" || \$7 != 50000000) bad = 1 }
 	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-crisp-deadline\"] }' \"$tmp/rt.seq\""
-check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on" \
-	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1) bad = 1; if (\$5 == \"other\") o++ }
+check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on, each a timer event" \
+	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1 || \$5 == \"other\") bad = 1; if (\$5 == \"timer\") o++ }
 			END { exit bad || !o }' \"$tmp/rt.seq\""
+check "realtime --sequence: with a fence deadline at each frame's vsync, gpugov decides at the vsyncs (the timer's decisions fall on the period's grid)" \
+	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+fence/timer\" && \$5 == \"timer\" { t++; if (\$4 % 16666666 == 0) v++ }
+			END { exit !(v && v * 5 >= t) }' \"$tmp/rt.seq\""
 
 check "realtime --sequence: the table is the same with it" \
 	sh -c "\"$bin\" realtime --csv \"$tmp/small.trace\" | cmp -s - \"$tmp/rt.csv\""

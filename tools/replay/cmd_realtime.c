@@ -218,14 +218,15 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
  * with each deadline source and each way of reacting between polls.
  */
 static const struct rt_policy rt_rows[] = {
-	{ RT_PERFORMANCE, 0, false },
-	{ RT_ONDEMAND, 0, false },
-	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
-	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
-	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
-	{ RT_GPUGOV, GPUGOV_REACT_POLL, false },
-	{ RT_GPUGOV, GPUGOV_REACT_POLL, true },
-	{ RT_ORACLE, 0, false },
+	{ RT_PERFORMANCE, 0, false, false },
+	{ RT_ONDEMAND, 0, false, false },
+	{ RT_GPUGOV, GPUGOV_REACT_OFF, false, false },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, false },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true, false },
+	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, true },
+	{ RT_GPUGOV, GPUGOV_REACT_POLL, false, false },
+	{ RT_GPUGOV, GPUGOV_REACT_POLL, true, false },
+	{ RT_ORACLE, 0, false, false },
 };
 
 /*
@@ -251,7 +252,8 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 		snprintf(name, size, "gpugov-%s-%s%s%s%s",
 			 gpugov_predictor(gpugov_predictor_resolve(o->su.pred, caps))->name,
 			 gpugov_objective_names[o->su.params.objective],
-			 pol->react ? (pol->hint ? "+hint" : "+learned") : "",
+			 !pol->react ? "" : pol->hint ? "+hint" :
+			 pol->fence ? "+fence" : "+learned",
 			 pol->react ? "/" : "",
 			 pol->react ? gpugov_react_names[pol->react] : "");
 		break;

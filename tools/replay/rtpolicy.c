@@ -131,8 +131,9 @@ void rt_setup_free(struct rt_setup *su)
 /*
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
  * running busy time and cycles at the previous read), the floor a boost
- * sets (0: none) and when it ends, and when gpugov's own timer fires.  The
- * engine has one timer: it is armed for the earlier of the two.
+ * sets (0: none) and when it ends, when gpugov's own timer fires, and the
+ * last fence deadline a frame gave (0: none).  The engine has one timer:
+ * it is armed for the earlier of the two.
  */
 struct rt_state {
 	const struct rt_setup *su;
@@ -146,6 +147,7 @@ struct rt_state {
 	u32 floor;
 	u64 boost_end_ns;
 	u64 gov_ns;
+	u64 fence_ns;
 };
 
 /* get_dev_status(): busy and total time of @win in the profile's units. */
@@ -213,6 +215,8 @@ static u32 rt_gpugov_tick(struct rt_state *x, const struct sim_rt_window *win,
 	u64 now = x->rt.now, poll = x->su->sc.poll_ns, ms;
 
 	rt_sample(x, win, busy, total, &s);
+	if (x->fence_ns)	/* what the source hands on at each tick */
+		gpugov_frame_fence(&x->g.fr, x->fence_ns);
 	govstep_tick(&x->g, &x->su->w->t.hdr.opps, r, &s, now, poll);
 	x->gov_ns = gpugov_frame_next_ns(&x->g.fr, &x->g.params, now);
 	if (x->g.params.react == GPUGOV_REACT_POLL && poll) {
@@ -307,7 +311,7 @@ static void rt_timer(struct rt_state *x, u64 now)
 		rt_decide(x, SIM_RT_UNBOOST);
 		return;
 	}
-	rt_decide(x, SIM_RT_OTHER);	/* gpugov's own timer */
+	rt_decide(x, SIM_RT_TIMER);	/* gpugov's own timer */
 }
 
 /**
@@ -352,6 +356,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		else if (!par.frame_period_us)
 			par.frame_period_us = (u32)div_u64(su->sc.period_ns, 1000);
 		govstep_init(&x.g, su->w, su->pred, &par, par.objective);
+		x.g.fr.opp = sc.start_opp;	/* where the device is */
 		x.gov_ns = gpugov_frame_next_ns(&x.g.fr, &x.g.params, 0);
 		rt_arm(&x);
 	}
@@ -359,8 +364,11 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		sim_rt_step(&x.rt, &ev);
 		if (ev.kind == SIM_RT_EV_POLL && governs) {
 			rt_decide(&x, SIM_RT_POLL);
-		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs && su->prof->msm) {
-			rt_msm_active(&x, &ev);
+		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs) {
+			if (pol->fence)
+				x.fence_ns = ev.deadline_ns;
+			if (su->prof->msm)
+				rt_msm_active(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_TIMER) {
 			rt_timer(&x, ev.now_ns);
 		} else if (ev.kind == SIM_RT_EV_START && pol->kind == RT_ORACLE) {

@@ -42,11 +42,14 @@ enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE };
  *	GPUGOV_REACT_OFF: at polls only, with the tunables as given
  * @hint: RT_GPUGOV reacting: told the frame period (the hint source);
  *	else it has only what it learns
+ * @fence: RT_GPUGOV reacting: given each frame's deadline when it
+ *	arrives, as a fence deadline (gpugov_source_set_deadline())
  */
 struct rt_policy {
 	enum rt_kind kind;
 	u32 react;
 	bool hint;
+	bool fence;
 };
 
 /* What gpugov is given: the trace's counters, busy/total, Mali's. */

@@ -62,10 +62,11 @@ struct gpugov_timer;
  *	gpugov discards, so a source may fail after filling part of it.
  * @clock: optional, with @arm_timer: if the device keeps its own time
  *	now, set *@now_ns to it (ns) and return true; return false for
- *	gpugov to use CLOCK_MONOTONIC.  The clock never goes back while it
- *	is kept.  Called from the poll path, gpugov's START and RESUME,
- *	with devfreq->lock held and inside an RCU read-side critical
- *	section: it must not sleep.
+ *	gpugov to use CLOCK_MONOTONIC.  A clock that goes back (a
+ *	simulator's new run) is a new timeline: gpugov drops the times it
+ *	holds, as after a resume.  Called from the poll path, gpugov's
+ *	START and RESUME, with devfreq->lock held and inside an RCU
+ *	read-side critical section: it must not sleep.
  * @arm_timer: optional, with @clock: fire at @at_ns of @clock (U64_MAX:
  *	never; a new time replaces the one armed), by calling
  *	gpugov_source_timer_fired() then.  Same context as @clock; called

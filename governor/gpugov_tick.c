@@ -8,8 +8,8 @@
  * simulator's time, gpugov_source.h): then "now" is the source's and the
  * source runs the timer, calling gpugov_source_timer_fired() at the
  * armed time, which queues the same work as the hrtimer.  Times on one
- * clock mean nothing on the other, so a change of clock restarts the
- * frame state (as a resume does).
+ * clock mean nothing on the other, so a change of clock, or a source's
+ * clock that goes back, restarts the frame state (as a resume does).
  *
  * Locking (see also gpugov.h):
  *  - the timer's handler runs in hard interrupt context and takes no
@@ -105,8 +105,9 @@ void gpugov_tick_free(struct gpugov_dev *g)
  *	else ktime_get_ns()
  * @g: the device's state, devfreq->lock held
  *
- * On a change of clock, the times gpugov holds (the previous poll's, the
- * frame state's) are dropped, as after a resume.
+ * On a change of clock, or a source's clock that went back, the times
+ * gpugov holds (the previous poll's, the frame state's) are dropped, as
+ * after a resume.
  *
  * Return: now, ns.
  */
@@ -120,7 +121,8 @@ u64 gpugov_tick_now(struct gpugov_dev *g)
 	on_src = gpugov_source_clock(g->df->dev.parent, &now);
 	if (!on_src)
 		now = ktime_get_ns();
-	if (on_src != tm->on_src) {
+	/* a kept clock going back: a new timeline (a simulator's run) */
+	if (on_src != tm->on_src || (on_src && now < g->last_ns)) {
 		tm->on_src = on_src;
 		g->last_ns = 0;
 		gpugov_frame_restart(&g->frame);

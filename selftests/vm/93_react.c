@@ -13,7 +13,10 @@
  *   freed code).
  * - On the device's simulated clock (real-time mode: the source's timer),
  *   the timer's decisions are `timer` events of rt_log, and after a switch
- *   to simple_ondemand mid-run none follows.
+ *   to simple_ondemand mid-run none follows.  A second run starts the
+ *   simulated clock again from 0: gpugov takes it as a new timeline and
+ *   ticks through it as through the first (it would otherwise wait for a
+ *   vsync planned at the first run's end).
  */
 #include "vmtap.h"
 
@@ -45,30 +48,33 @@ static void refuses(const char *file, const char *const *bad, size_t n)
 	      file, ok, n, before);
 }
 
+/* Bad values refused, then @good accepted and read back. */
+static void store(const char *file, const char *const *bad, size_t n,
+		  const char *good)
+{
+	char v[64];
+
+	refuses(file, bad, n);
+	vt_ok(!vt_write_str(vt_tunable(0, file), good) &&
+	      !vt_read_line(vt_tunable(0, file), v, sizeof(v)) && !strcmp(v, good),
+	      "%s %s accepted", file, good);
+}
+
 static void stores(void)
 {
 	static const char *const bad_fp[] = { "1999", "100001", "-1", "abc",
 		"16666x", "4294967296", "1 2" };
 	static const char *const bad_react[] = { "poll", "sometimes", "timerx",
 		"timer off", "2" };
-	char v[64];
+	static const char *const fp[] = { "16666", "0" };
+	static const char *const react[] = { "off", "timer" };
+	size_t i;
 
-	refuses("frame_period_us", bad_fp, sizeof(bad_fp) / sizeof(bad_fp[0]));
-	vt_ok(!vt_write_str(vt_tunable(0, "frame_period_us"), "16666") &&
-	      !vt_read_line(vt_tunable(0, "frame_period_us"), v, sizeof(v)) &&
-	      !strcmp(v, "16666"), "frame_period_us 16666 accepted");
-	refuses("frame_period_us", bad_fp, sizeof(bad_fp) / sizeof(bad_fp[0]));
-	vt_ok(!vt_write_str(vt_tunable(0, "frame_period_us"), "0") &&
-	      !vt_read_line(vt_tunable(0, "frame_period_us"), v, sizeof(v)) &&
-	      !strcmp(v, "0"), "frame_period_us 0 (none) accepted");
-	refuses("react", bad_react, sizeof(bad_react) / sizeof(bad_react[0]));
-	vt_ok(!vt_write_str(vt_tunable(0, "react"), "off") &&
-	      !vt_read_line(vt_tunable(0, "react"), v, sizeof(v)) &&
-	      !strcmp(v, "off"), "react off accepted");
-	refuses("react", bad_react, sizeof(bad_react) / sizeof(bad_react[0]));
-	vt_ok(!vt_write_str(vt_tunable(0, "react"), "timer") &&
-	      !vt_read_line(vt_tunable(0, "react"), v, sizeof(v)) &&
-	      !strcmp(v, "timer"), "react timer accepted");
+	for (i = 0; i < 2; i++)
+		store("frame_period_us", bad_fp, sizeof(bad_fp) / sizeof(bad_fp[0]), fp[i]);
+	for (i = 0; i < 2; i++)
+		store("react", bad_react, sizeof(bad_react) / sizeof(bad_react[0]),
+		      react[i]);
 }
 
 /* The hrtimer: ticks, suspend, STOP, unload. */
@@ -118,13 +124,36 @@ static void own_clock(void)
 	vt_sleep_ms(100);
 }
 
+static char log[4096 * 64];
+
+/* rt_log's timer decisions; @late: those at index @from or after. */
+static unsigned int timer_decisions(unsigned long long from, unsigned int *late)
+{
+	unsigned int timers = 0, idx;
+	unsigned long long t;
+	char ev[16], *l, *nl;
+
+	*late = 0;
+	if (vt_read(vt_simdbg(0, "rt_log"), log, sizeof(log)) <= 0)
+		return 0;
+	for (l = log; *l; l = nl + 1) {
+		if (sscanf(l, "%u,%llu,%15[^,],", &idx, &t, ev) == 3 &&
+		    !strcmp(ev, "timer")) {
+			timers++;
+			*late += idx >= from;
+		}
+		nl = strchr(l, '\n');
+		if (!nl)
+			break;
+	}
+	return timers;
+}
+
 /* The simulated clock: timer decisions in rt_log, none after a switch. */
 static void sim_clock(void)
 {
-	static char log[4096 * 64];
-	unsigned long long len, t;
-	unsigned int timers = 0, late = 0, idx;
-	char ev[16], *l, *nl;
+	unsigned long long len;
+	unsigned int timers, late;
 
 	if (!vt_ok(!vt_setup("profile=panfrost rt_hz=60"), "modules load, real time"))
 		return;
@@ -136,20 +165,34 @@ static void sim_clock(void)
 	vt_ok(!vt_set_governor(0, "simple_ondemand"), "switch to simple_ondemand mid-run");
 	len = vt_key(vt_simdbg(0, "status"), "rt_log_len");
 	vt_ok(vt_wait_polls(0, 4, 10000), "simple_ondemand polls on");
-	vt_read(vt_simdbg(0, "rt_log"), log, sizeof(log));
-	for (l = log; *l; l = nl + 1) {
-		if (sscanf(l, "%u,%llu,%15[^,],", &idx, &t, ev) == 3 &&
-		    !strcmp(ev, "timer")) {
-			timers++;
-			late += idx >= len;
-		}
-		nl = strchr(l, '\n');
-		if (!nl)
-			break;
-	}
+	timers = timer_decisions(len, &late);
 	vt_ok(timers > 0 && !late && len != ~0ULL,
 	      "%u timer decisions on the simulated clock, none after the switch (%llu decisions then)",
 	      timers, len);
+	vt_ok(!vt_teardown(), "teardown");
+}
+
+/* Two runs one after the other: the clock goes back to 0 between them. */
+static void new_run(void)
+{
+	unsigned int first, second, late;
+
+	if (!vt_ok(!vt_setup("profile=panfrost rt_hz=60"), "modules load, real time"))
+		return;
+	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 65536) &&
+	      !vt_set_governor(0, "gpugov") &&
+	      !vt_write_str(vt_tunable(0, "react"), "timer") &&
+	      !vt_write_str(vt_tunable(0, "frame_period_us"), "16666") &&
+	      !vt_write_str(vt_simdbg(0, "run"), "1") && vt_wait_done(0, 300000),
+	      "first real-time run under gpugov, react timer, the hint");
+	first = timer_decisions(0, &late);
+	vt_ok(!vt_write_str(vt_simdbg(0, "run"), "1") && vt_wait_done(0, 300000),
+	      "second run, simulated time from 0 again");
+	second = timer_decisions(0, &late);
+	vt_ok(first > 100 && second * 10 >= first * 9,
+	      "gpugov ticks through the second run as through the first (%u and %u timer decisions)",
+	      first, second);
+	vt_set_governor(0, "simple_ondemand");
 	vt_ok(!vt_teardown(), "teardown");
 }
 
@@ -157,5 +200,6 @@ int main(void)
 {
 	own_clock();
 	sim_clock();
+	new_run();
 	return vt_done();
 }

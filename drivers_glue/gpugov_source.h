@@ -26,15 +26,25 @@
  * A driver whose job fences learn their deadline (the fence op
  * .set_deadline, Linux 6.4+) hands it on with
  * gpugov_source_set_deadline(&gpu->src, deadline).
+ *
+ * A device that keeps its own clock (a simulator whose time moves with
+ * its polls, not with the CPU's) gives gpugov that clock and runs
+ * gpugov's timer on it: @clock and @arm_timer, and a call of
+ * gpugov_source_timer_fired() when the armed time comes.  gpugov then
+ * takes "now" from @clock for its samples, deadlines and timer, and arms
+ * no hrtimer; without them, or while @clock says it keeps no time,
+ * gpugov uses CLOCK_MONOTONIC and an hrtimer.
  */
 #ifndef GPUGOV_SOURCE_H
 #define GPUGOV_SOURCE_H
 
 #include <linux/ktime.h>
 #include <linux/list.h>
+#include <linux/rcupdate.h>
 #include "gpugov_sample.h"
 
 struct device;
+struct gpugov_timer;
 
 /**
  * struct gpugov_source - a driver's counter source
@@ -50,20 +60,38 @@ struct device;
  *	sleep.  Return 0, or a negative errno to have gpugov use the
  *	busy/total-only sample for this interval; @s is then a copy that
  *	gpugov discards, so a source may fail after filling part of it.
+ * @clock: optional, with @arm_timer: if the device keeps its own time
+ *	now, set *@now_ns to it (ns) and return true; return false for
+ *	gpugov to use CLOCK_MONOTONIC.  A clock that goes back (a
+ *	simulator's new run) is a new timeline: gpugov drops the times it
+ *	holds, as after a resume.  Called from the poll path, gpugov's
+ *	START and RESUME, with devfreq->lock held and inside an RCU
+ *	read-side critical section: it must not sleep.
+ * @arm_timer: optional, with @clock: fire at @at_ns of @clock (U64_MAX:
+ *	never; a new time replaces the one armed), by calling
+ *	gpugov_source_timer_fired() then.  Same context as @clock; called
+ *	only while @clock keeps time, and with U64_MAX when gpugov stands
+ *	its timer down (suspend, STOP) or goes back to its own.
  * @dev: set by gpugov_register_source()
  * @node: gpugov's list of sources (private)
- * @deadline_ns: the last frame deadline, ns of CLOCK_MONOTONIC, 0 for
- *	none (private: gpugov_source_set_deadline())
+ * @deadline_ns: the last frame deadline, ns of @clock if it keeps time,
+ *	else of CLOCK_MONOTONIC; 0 for none (private:
+ *	gpugov_source_set_deadline())
+ * @timer: the gpugov timer armed on @arm_timer (private)
  */
 struct gpugov_source {
 	int (*read)(struct gpugov_source *src, struct gpugov_sample *s);
+	bool (*clock)(struct gpugov_source *src, u64 *now_ns);
+	void (*arm_timer)(struct gpugov_source *src, u64 at_ns);
 	struct device *dev;
 	struct list_head node;
 	u64 deadline_ns;
+	struct gpugov_timer __rcu *timer;
 };
 
 int gpugov_register_source(struct device *dev, struct gpugov_source *src);
 void gpugov_unregister_source(struct gpugov_source *src);
 void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline);
+void gpugov_source_timer_fired(struct gpugov_source *src);
 
 #endif /* GPUGOV_SOURCE_H */

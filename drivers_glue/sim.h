@@ -172,11 +172,19 @@ struct sim_rtlog {
  * @log_len: entries in @log
  * @log_open: the last entry waits for its target()
  * @log_dropped: decisions past SIM_RTLOG_CAP
- * @oob_pending: @oob_work is to decide msm's boost or its end at @oob_at,
- *	before the next poll
+ * @oob_pending: @oob_work is to run the engine to msm's boost or its
+ *	end, or to gpugov's timer, at @oob_at, before the next poll
  * @oob_at: its simulated time
- * @oob_cause: SIM_RT_BOOST or SIM_RT_UNBOOST
+ * @oob_cause: SIM_RT_BOOST, SIM_RT_UNBOOST or SIM_RT_TIMER
  * @oob_work: sim_rtdev_oob()
+ * @fence: hand gpugov each frame's vsync deadline as it arrives
+ * @gov_ns: when gpugov's timer fires (simulated), SIM_RT_NEVER for never
+ * @boost_end_ns: when msm's boost ends, SIM_RT_NEVER for no boost
+ * @deciding: a decision took its window and waits for its target()
+ * @tick_due: the engine stands at gpugov's timer; the next
+ *	get_dev_status() but a poll's is gpugov's decision there
+ * @fired: gpugov_source_timer_fired() while the source is registered
+ * @set_deadline: gpugov_source_set_deadline() likewise
  */
 struct sim_rtdev {
 	u32 hz;
@@ -200,6 +208,13 @@ struct sim_rtdev {
 	u64 oob_at;
 	enum sim_rt_cause oob_cause;
 	struct work_struct oob_work;
+	bool fence;
+	u64 gov_ns;
+	u64 boost_end_ns;
+	bool deciding;
+	bool tick_due;
+	void (*fired)(struct gpugov_source *src);
+	void (*set_deadline)(struct gpugov_source *src, ktime_t deadline);
 };
 
 /**
@@ -359,6 +374,8 @@ void sim_rtdev_pause(struct sim_dev *sd, bool pause);
 int sim_rtdev_status(struct sim_dev *sd, struct devfreq_dev_status *stat);
 void sim_rtdev_target(struct sim_dev *sd);
 int sim_rtdev_source_read(struct sim_dev *sd, struct gpugov_sample *s);
+bool sim_rtdev_clock(struct gpugov_source *src, u64 *now_ns);
+void sim_rtdev_arm_timer(struct gpugov_source *src, u64 at_ns);
 
 /* sim_debugfs.c */
 void sim_debugfs_init(void);

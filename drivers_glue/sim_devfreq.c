@@ -438,16 +438,28 @@ int sim_set_source(struct sim_dev *sd, bool on)
 {
 	int (*reg)(struct device *dev, struct gpugov_source *src);
 	void (*unreg)(struct gpugov_source *src);
+	void (*fired)(struct gpugov_source *src);
+	void (*set_deadline)(struct gpugov_source *src, ktime_t deadline);
 	int err;
 
 	if (on == sd->source_on)
 		return 0;
 	if (!on) {
+		/* no gpugov timer nor deadline through the source from here */
+		spin_lock(&sd->lock);
+		sd->rtd.fired = NULL;
+		sd->rtd.set_deadline = NULL;
+		sd->rtd.gov_ns = SIM_RT_NEVER;
+		sd->rtd.tick_due = false;
+		spin_unlock(&sd->lock);
+		flush_work(&sd->rtd.oob_work);
 		unreg = symbol_get(gpugov_unregister_source);
 		if (!WARN_ON_ONCE(!unreg)) {
 			unreg(&sd->src);
 			symbol_put(gpugov_unregister_source);
 		}
+		symbol_put(gpugov_source_timer_fired);
+		symbol_put(gpugov_source_set_deadline);
 		symbol_put(gpugov_register_source);
 		sd->source_on = false;
 		return 0;
@@ -455,16 +467,27 @@ int sim_set_source(struct sim_dev *sd, bool on)
 	reg = symbol_get(gpugov_register_source);
 	if (!reg)
 		return -ENOENT;
+	/* gpugov exports all three: it is loaded, they resolve */
+	fired = symbol_get(gpugov_source_timer_fired);
+	set_deadline = symbol_get(gpugov_source_set_deadline);
 	sd->src.read = sim_source_read;
+	sd->src.clock = sim_rtdev_clock;
+	sd->src.arm_timer = sim_rtdev_arm_timer;
 	/* Mali counters: a new reader counts from the values now. */
 	spin_lock(&sd->lock);
 	sim_mali_rebase(&sd->mali_ctr);
 	spin_unlock(&sd->lock);
 	err = reg(&sd->pdev->dev, &sd->src);
 	if (err) {
+		symbol_put(gpugov_source_timer_fired);
+		symbol_put(gpugov_source_set_deadline);
 		symbol_put(gpugov_register_source);
 		return err;
 	}
+	spin_lock(&sd->lock);
+	sd->rtd.fired = fired;
+	sd->rtd.set_deadline = set_deadline;
+	spin_unlock(&sd->lock);
 	sd->source_on = true;
 	return 0;
 }

@@ -55,6 +55,7 @@ enum sim_rt_cause {
 	SIM_RT_BOOST,		/* msm's boost floor set */
 	SIM_RT_UNBOOST,		/* msm's boost floor dropped */
 	SIM_RT_OTHER,		/* anything else (a sysfs or QoS change) */
+	SIM_RT_TIMER,		/* gpugov's own timer, on the device's clock */
 };
 
 #define SIM_RT_LOG_FMT	"%u,%llu,%s,%llu,%llu,%u"
@@ -68,6 +69,8 @@ static inline const char *sim_rt_cause_name(enum sim_rt_cause c)
 		return "boost";
 	case SIM_RT_UNBOOST:
 		return "unboost";
+	case SIM_RT_TIMER:
+		return "timer";
 	default:
 		return "other";
 	}

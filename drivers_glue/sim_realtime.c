@@ -39,9 +39,22 @@
  *   engine ahead to the next poll; if a boost or its end comes first,
  *   sim_rtdev_oob() runs the engine to it and sets the floor, and the
  *   notifier's update_devfreq() is that decision, at that simulated time.
- *   Should the monitor's next poll come before that work has run (a very
- *   slow guest), the poll fails with -EAGAIN without advancing (devfreq
- *   logs it and polls again one interval later), so the order stays.
+ * - gpugov's own timer runs on the simulated clock: the counter source
+ *   gives gpugov its time (sim_rtdev_clock()) and takes its timer
+ *   (sim_rtdev_arm_timer()).  The engine has one timer, armed for the
+ *   earlier of gpugov's and the end of msm's boost, as the replay does.
+ *   When gpugov's comes before the next poll, sim_rtdev_oob() runs the
+ *   engine to it and calls gpugov_source_timer_fired(); gpugov's work then
+ *   re-decides, and its get_dev_status() takes the window up to that
+ *   time (a "timer" decision).
+ *   Should the monitor's next poll come before such a decision has been
+ *   taken (a slow guest), the poll fails with -EAGAIN without advancing
+ *   (devfreq logs it and polls again one interval later), so the order
+ *   stays.
+ * - With rt_fence (Linux 6.4+), each frame's deadline, the vsync after it
+ *   arrives, goes to gpugov when it arrives, as the atomic helper sets
+ *   the next vblank as the deadline of a plane's fence and the driver's
+ *   .set_deadline hands it on (gpugov_source_set_deadline()).
  * - Suspend (devfreq_suspend_device(), the suspend control) stops the
  *   monitor: no polls, so simulated time stands still and the frames wait;
  *   no out-of-band decision runs while suspended.  Resume restarts the
@@ -57,6 +70,7 @@
 #include <linux/module.h>
 #include <linux/pm_qos.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 #include <linux/workqueue.h>
 
 #include "gpugov_mali.h"
@@ -76,6 +90,11 @@ static unsigned int sim_rt_segs = 1;
 module_param_named(rt_segs_per_frame, sim_rt_segs, uint, 0444);
 MODULE_PARM_DESC(rt_segs_per_frame,
 		 "real-time mode: trace segments a frame (default 1)");
+
+static bool sim_rt_fence;
+module_param_named(rt_fence, sim_rt_fence, bool, 0444);
+MODULE_PARM_DESC(rt_fence,
+		 "real-time mode: give gpugov each frame's vsync as its fence deadline (Linux 6.4+; default off)");
 
 static void sim_rtdev_oob(struct work_struct *work);
 
@@ -103,16 +122,22 @@ void sim_rtdev_setup(struct sim_dev *sd)
 	sd->rtd.hz = sim_rt_hz;
 	sd->rtd.load = sim_rt_load;
 	sd->rtd.segs_per_frame = sim_rt_segs;
+	sd->rtd.fence = sim_rt_fence;
+	sd->rtd.gov_ns = SIM_RT_NEVER;
+	sd->rtd.boost_end_ns = SIM_RT_NEVER;
 	INIT_WORK(&sd->rtd.oob_work, sim_rtdev_oob);
 }
 
 /**
  * sim_rtdev_params_ok() - the module parameters make a configuration
  *
- * Return: 0 or -EINVAL.
+ * Return: 0 or -EINVAL (rt_fence before Linux 6.4, which has no fence
+ * deadlines).
  */
 int sim_rtdev_params_ok(void)
 {
+	if (sim_rt_fence && LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0))
+		return -EINVAL;
 	return sim_rtdev_check(sim_rt_hz, sim_rt_load, sim_rt_segs);
 }
 
@@ -175,6 +200,11 @@ int sim_rtdev_start(struct sim_dev *sd)
 	r->on = false;
 	r->ended = false;
 	r->oob_pending = false;
+	/* a new timeline: a timer or a boost of the last one means nothing */
+	r->tick_due = false;
+	r->deciding = false;
+	r->gov_ns = SIM_RT_NEVER;
+	r->boost_end_ns = SIM_RT_NEVER;
 	sd->running = false;
 	sc.start_opp = sd->cur;
 	spin_unlock(&sd->lock);
@@ -223,6 +253,7 @@ void sim_rtdev_stop(struct sim_dev *sd)
 {
 	sd->rtd.on = false;
 	sd->rtd.oob_pending = false;
+	sd->rtd.tick_due = false;
 	sd->rtd.have_win = false;
 }
 
@@ -282,6 +313,9 @@ static void sim_rtdev_run_to(struct sim_dev *sd, struct sim_rt *rt, bool oob,
 			}
 			break;
 		case SIM_RT_EV_ARRIVE:
+			if (track && sd->rtd.fence && sd->rtd.set_deadline)
+				sd->rtd.set_deadline(&sd->src,
+						     ns_to_ktime(ev->deadline_ns));
 			if (oob && msm && sim_msm_boosts(ev->idle_ns, rt->poll_ns))
 				return;
 			break;
@@ -343,7 +377,8 @@ int sim_rtdev_status(struct sim_dev *sd, struct devfreq_dev_status *stat)
 		why = SIM_RT_POLL;
 		/* out of range (over 60 s): the interval in force stays */
 		sim_rt_set_poll(&r->rt, (u64)sd->profile.polling_ms * NSEC_PER_MSEC);
-		if (r->oob_pending && r->oob_at <= sim_rt_next_poll(&r->rt))
+		if (r->tick_due ||
+		    (r->oob_pending && r->oob_at <= sim_rt_next_poll(&r->rt)))
 			return -EAGAIN;
 		r->oob_pending = false;
 		sim_rtdev_run_to(sd, &r->rt, false, true, &ev);
@@ -357,18 +392,29 @@ int sim_rtdev_status(struct sim_dev *sd, struct devfreq_dev_status *stat)
 		}
 	} else if (caller == &r->oob_work) {
 		why = r->oob_cause;
+	} else if (r->tick_due) {
+		why = SIM_RT_TIMER;	/* gpugov's work, after timer_fired() */
+		r->tick_due = false;
 	}
 	sim_rt_take_window(&r->rt, &r->win);
 	r->have_win = true;
+	r->deciding = true;
 	sim_profile_status(sd, r->win.f[GPUGOV_SB_BUSY_NS],
 			   r->win.f[GPUGOV_SB_INTERVAL_NS], stat);
 	sim_rtdev_log(sd, why, stat);
 	return 0;
 }
 
+/* The engine's one timer: the earlier of gpugov's and the boost's end. */
+static void sim_rtdev_arm(struct sim_rtdev *r)
+{
+	sim_rt_set_timer(&r->rt, min(r->gov_ns, r->boost_end_ns));
+}
+
 /*
- * After a decision: run a copy of the engine ahead to the next poll; if
- * msm's boost or its end comes first, have sim_rtdev_oob() decide it.
+ * After a decision or a change of gpugov's timer: run a copy of the
+ * engine ahead to the next poll; if msm's boost or its end, or gpugov's
+ * timer, comes first, have sim_rtdev_oob() run to it.
  */
 static void sim_rtdev_look_ahead(struct sim_dev *sd)
 {
@@ -376,7 +422,7 @@ static void sim_rtdev_look_ahead(struct sim_dev *sd)
 	struct sim_rt_event ev;
 
 	r->oob_pending = false;
-	if (!sd->prof->msm_pm)
+	if (!r->on || (!sd->prof->msm_pm && r->gov_ns == SIM_RT_NEVER))
 		return;
 	r->ahead = r->rt;
 	sim_rtdev_run_to(sd, &r->ahead, true, false, &ev);
@@ -384,9 +430,61 @@ static void sim_rtdev_look_ahead(struct sim_dev *sd)
 		return;
 	r->oob_pending = true;
 	r->oob_at = ev.now_ns;
-	r->oob_cause = ev.kind == SIM_RT_EV_TIMER ? SIM_RT_UNBOOST : SIM_RT_BOOST;
+	if (ev.kind != SIM_RT_EV_TIMER)
+		r->oob_cause = SIM_RT_BOOST;
+	else if (ev.now_ns >= r->boost_end_ns)
+		r->oob_cause = SIM_RT_UNBOOST;
+	else
+		r->oob_cause = SIM_RT_TIMER;
 	if (!r->paused)
 		queue_work(system_wq, &r->oob_work);
+}
+
+/**
+ * sim_rtdev_clock() - the counter source's clock: in real-time mode, the
+ *	simulated time (it starts again from 0 with each run)
+ * @src: the device's counter source
+ * @now_ns: out: the simulated time
+ *
+ * Return: true in real-time mode; false in the per-segment mode, whose
+ * polls keep no time of their own.
+ */
+bool sim_rtdev_clock(struct gpugov_source *src, u64 *now_ns)
+{
+	struct sim_dev *sd = container_of(src, struct sim_dev, src);
+	bool kept;
+
+	spin_lock(&sd->lock);
+	kept = sd->rtd.hz;
+	*now_ns = sd->rtd.rt.now;
+	spin_unlock(&sd->lock);
+	return kept;
+}
+
+/**
+ * sim_rtdev_arm_timer() - gpugov's timer on the simulated clock
+ * @src: the device's counter source
+ * @at_ns: when, simulated; U64_MAX to stand it down
+ *
+ * Kept outside a run too, and dropped when one starts (a new timeline).
+ * Within a decision (gpugov arms as it decides) the engine must not run
+ * ahead before target() sets the OPP at this time: target() looks ahead.
+ */
+void sim_rtdev_arm_timer(struct gpugov_source *src, u64 at_ns)
+{
+	struct sim_dev *sd = container_of(src, struct sim_dev, src);
+	struct sim_rtdev *r = &sd->rtd;
+
+	spin_lock(&sd->lock);
+	r->gov_ns = at_ns;
+	if (at_ns == SIM_RT_NEVER)
+		r->tick_due = false;	/* gpugov stood down: no decision due */
+	if (r->on) {
+		sim_rtdev_arm(r);
+		if (!r->deciding)
+			sim_rtdev_look_ahead(sd);
+	}
+	spin_unlock(&sd->lock);
 }
 
 /**
@@ -398,6 +496,7 @@ void sim_rtdev_target(struct sim_dev *sd)
 {
 	struct sim_rtdev *r = &sd->rtd;
 
+	r->deciding = false;
 	sim_rt_set_opp(&r->rt, sd->cur);
 	if (r->log_open) {
 		r->log[r->log_len - 1].opp = sd->cur;
@@ -409,12 +508,15 @@ void sim_rtdev_target(struct sim_dev *sd)
 /*
  * msm's boost or its end, between two polls: run the engine to it, set
  * the PM QoS floor (twice the clock in force, as msm_devfreq_boost(), or
- * 0), and let devfreq decide at once, as its QoS notifier does.
+ * 0), and let devfreq decide at once, as its QoS notifier does.  Or
+ * gpugov's timer: run the engine to it and tell gpugov, whose work
+ * decides.
  */
 static void sim_rtdev_oob(struct work_struct *work)
 {
 	struct sim_dev *sd = container_of(work, struct sim_dev, rtd.oob_work);
 	struct sim_rtdev *r = &sd->rtd;
+	void (*fired)(struct gpugov_source *src);
 	struct sim_rt_event ev;
 	u64 khz = 0;
 	int changed;
@@ -426,11 +528,24 @@ static void sim_rtdev_oob(struct work_struct *work)
 	}
 	r->oob_pending = false;
 	sim_rtdev_run_to(sd, &r->rt, true, true, &ev);
+	if (r->oob_cause == SIM_RT_TIMER) {
+		fired = r->fired;
+		r->gov_ns = SIM_RT_NEVER;
+		r->tick_due = fired;
+		sim_rtdev_arm(r);
+		spin_unlock(&sd->lock);
+		if (fired)
+			fired(&sd->src);
+		return;
+	}
 	if (r->oob_cause == SIM_RT_BOOST) {
 		khz = min_t(u64, div_u64((u64)sd->trace->hz[sd->cur] * 2, 1000),
 			    S32_MAX);
-		sim_rt_set_timer(&r->rt, ev.now_ns + r->rt.poll_ns);
+		r->boost_end_ns = ev.now_ns + r->rt.poll_ns;
+	} else {
+		r->boost_end_ns = SIM_RT_NEVER;
 	}
+	sim_rtdev_arm(r);
 	spin_unlock(&sd->lock);
 	changed = dev_pm_qos_update_request(&sd->boost_req, khz);
 	if (changed > 0)	/* the notifier's update_devfreq() decided */

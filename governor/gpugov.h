@@ -68,6 +68,9 @@ struct gpugov_stats {
  * @g: the device's state
  * @ticking: the timer may be armed [L]
  * @ticks: decisions the timer started [L]
+ * @on_src: gpugov's time is the counter source's clock [L]
+ * @src_armed: the timer was armed on the source since it last stood
+ *	down [L]
  */
 struct gpugov_timer {
 	struct hrtimer hrt;
@@ -75,6 +78,8 @@ struct gpugov_timer {
 	struct gpugov_dev *g;
 	bool ticking;
 	u64 ticks;
+	bool on_src;
+	bool src_armed;
 };
 
 /**
@@ -140,11 +145,16 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);
 /* gpugov_source.c */
 int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
 		       u64 *deadline_ns);
+bool gpugov_source_clock(struct device *dev, u64 *now_ns);
+bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns);
 
 /* gpugov_tick.c */
 int gpugov_tick_init(struct gpugov_dev *g);
 void gpugov_tick_free(struct gpugov_dev *g);
+void gpugov_tick_fired(struct gpugov_timer *tm);
+u64 gpugov_tick_now(struct gpugov_dev *g);
 void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns);
+void gpugov_tick_resume(struct gpugov_dev *g);
 void gpugov_tick_start(struct gpugov_dev *g);
 void gpugov_tick_stop(struct gpugov_dev *g);
 

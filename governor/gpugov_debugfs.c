@@ -14,8 +14,8 @@
  *             gpugov reacts between polls, the deadline source in use
  *             (none, learned, fence, hint), the frame period, the
  *             period learned from the cadence, the next frame boundary
- *             and the deadline of the frame in flight (ns, the
- *             ktime_get_ns() clock)
+ *             and the deadline of the frame in flight (ns, gpugov's
+ *             clock: ktime_get_ns(), or the counter source's own)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
  *             energy_pj metric_q16 miss_q16 deadline_ps (header line
  *             first)

@@ -143,7 +143,7 @@ static int gpugov_resume(struct devfreq *df)
 		g->last_ns = 0;
 		gpugov_policy_restart(&g->policy);
 		gpugov_frame_restart(&g->frame);
-		g->tick->ticking = true;	/* the next poll arms the timer */
+		gpugov_tick_resume(g);
 	}
 	mutex_unlock(&df->lock);
 	devfreq_monitor_resume(df);

@@ -20,8 +20,9 @@
 
 /*
  * The sample every device can give: the devfreq busy/total ratio applied
- * to the interval measured on our own clock (drivers count busy/total in
- * ns, us or 256 ns units, so only their ratio is trusted).
+ * to the interval measured on gpugov's clock (gpugov_tick_now(); drivers
+ * count busy/total in ns, us or 256 ns units, so only their ratio is
+ * trusted).
  */
 static void gpugov_sample_from_status(struct gpugov_dev *g, u64 now,
 				      struct gpugov_sample *s)
@@ -106,7 +107,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	struct gpugov_frame_ctx ctx;
 	struct gpugov_frame_tick tick;
 	enum gpugov_frame_act act;
-	u64 t0, now;
+	u64 t0, now, clk;
 	bool from_source;
 	u32 chosen;
 	int err;
@@ -126,9 +127,10 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 
 	s = &g->sample;
 	d = &g->dec;
-	t0 = ktime_get_ns();
-	gpugov_sample_from_status(g, t0, s);
-	g->last_ns = t0;
+	t0 = ktime_get_ns();	/* the decision's cost, on the CPU's clock */
+	clk = gpugov_tick_now(g);
+	gpugov_sample_from_status(g, clk, s);
+	g->last_ns = clk;
 	from_source = gpugov_sample_from_source(g, s);
 	if (from_source)
 		g->stats.source_samples++;
@@ -140,11 +142,11 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 		.wanted = g->predictor, .t = &g->table, .r = &allowed,
 	};
 	tick = (struct gpugov_frame_tick){
-		.w = s, .now_ns = t0,
+		.w = s, .now_ns = clk,
 		.poll_ns = (u64)df->profile->polling_ms * NSEC_PER_MSEC,
 	};
 	act = gpugov_frame_step(&g->frame, &ctx, &tick, d, &g->used);
-	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params, t0));
+	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params, clk));
 	chosen = clamp(g->frame.opp, allowed.lo, allowed.hi);
 	*freq = g->opp_hz[min(chosen, g->table.nr - 1)];
 	if (act != GPUGOV_FRAME_DECIDED)

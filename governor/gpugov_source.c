@@ -24,19 +24,20 @@ static DEFINE_MUTEX(gpugov_sources_lock);
 /**
  * gpugov_register_source() - attach a counter source to a device
  * @dev: the device the driver passed to devfreq_add_device()
- * @src: the source, with @src->read set; it must stay valid until
+ * @src: the source, with @src->read set, and @src->clock and
+ *	@src->arm_timer both or neither; it must stay valid until
  *	gpugov_unregister_source() returns
  *
  * Context: process context; may sleep.
- * Return: 0, -EINVAL on a missing argument, or -EBUSY if @dev already has
- * a source.
+ * Return: 0, -EINVAL on a missing argument or a clock without a timer
+ * (or the reverse), or -EBUSY if @dev already has a source.
  */
 int gpugov_register_source(struct device *dev, struct gpugov_source *src)
 {
 	struct gpugov_source *s;
 	int err = 0;
 
-	if (!dev || !src || !src->read)
+	if (!dev || !src || !src->read || !src->clock != !src->arm_timer)
 		return -EINVAL;
 
 	mutex_lock(&gpugov_sources_lock);
@@ -47,6 +48,7 @@ int gpugov_register_source(struct device *dev, struct gpugov_source *src)
 		}
 	}
 	src->dev = dev;
+	RCU_INIT_POINTER(src->timer, NULL);
 	list_add_tail_rcu(&src->node, &gpugov_sources);
 out:
 	mutex_unlock(&gpugov_sources_lock);
@@ -59,7 +61,9 @@ EXPORT_SYMBOL_GPL(gpugov_register_source);
  * @src: a source registered with gpugov_register_source()
  *
  * Returns once no poll can be using @src any more; the device falls back
- * to the busy/total-only sample from its next poll on.
+ * to the busy/total-only sample from its next poll on, and gpugov to its
+ * own clock and hrtimer.  A source with a timer stops it before: no
+ * gpugov_source_timer_fired() after this returns.
  *
  * Context: process context; sleeps (RCU grace period).
  */
@@ -79,7 +83,9 @@ EXPORT_SYMBOL_GPL(gpugov_unregister_source);
  * @deadline: when the frame is due (CLOCK_MONOTONIC), as a fence's
  *	.set_deadline op hands it on (dma_fence_set_deadline(), Linux 6.4+)
  *
- * gpugov reads it at its next tick and uses it while it is in the future
+ * On the source's clock if it keeps one (@src->clock), else on
+ * CLOCK_MONOTONIC.  gpugov reads it at its next tick and uses it while
+ * it is in the future
  * (the `fence` deadline source: below a hint, above the learned cadence).
  * A deadline that moves (a later frame's) replaces the one before.
  *
@@ -92,6 +98,88 @@ void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline)
 	WRITE_ONCE(src->deadline_ns, ns > 0 ? (u64)ns : 0);
 }
 EXPORT_SYMBOL_GPL(gpugov_source_set_deadline);
+
+/**
+ * gpugov_source_timer_fired() - the time @src->arm_timer was given has
+ *	come: gpugov re-decides (from a work item, as after its hrtimer)
+ * @src: a registered source
+ *
+ * Does nothing if gpugov has stood its timer down since.
+ *
+ * Context: any, including atomic and interrupt context; does not block.
+ */
+void gpugov_source_timer_fired(struct gpugov_source *src)
+{
+	struct gpugov_timer *tm;
+
+	rcu_read_lock();
+	tm = rcu_dereference(src->timer);
+	if (tm)
+		gpugov_tick_fired(tm);
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL_GPL(gpugov_source_timer_fired);
+
+/* @dev's source; rcu_read_lock() held. */
+static struct gpugov_source *gpugov_source_find(struct device *dev)
+{
+	struct gpugov_source *src;
+
+	list_for_each_entry_rcu(src, &gpugov_sources, node)
+		if (src->dev == dev)
+			return src;
+	return NULL;
+}
+
+/**
+ * gpugov_source_clock() - the time of @dev's source, if it keeps one
+ * @dev: devfreq parent device
+ * @now_ns: out: the source's time, when it keeps one
+ *
+ * Context: devfreq->lock held; does not sleep.
+ * Return: true if @now_ns is the source's time; false for gpugov's own
+ * clock (no source, or one that keeps no time now).
+ */
+bool gpugov_source_clock(struct device *dev, u64 *now_ns)
+{
+	struct gpugov_source *src;
+	bool kept = false;
+
+	rcu_read_lock();
+	src = gpugov_source_find(dev);
+	if (src && src->clock)
+		kept = src->clock(src, now_ns);
+	rcu_read_unlock();
+	return kept;
+}
+
+/**
+ * gpugov_source_arm() - arm @tm on the clock of @dev's source, or stand
+ *	it down there
+ * @dev: devfreq parent device
+ * @tm: gpugov's timer; NULL to stand it down (and detach it)
+ * @at_ns: with @tm: when, on the source's clock; U64_MAX for never
+ *
+ * Context: devfreq->lock held; does not sleep.
+ * Return: true if @tm was armed there (the source keeps time); false if
+ * gpugov must use its own timer.
+ */
+bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns)
+{
+	struct gpugov_source *src;
+	bool armed = false;
+	u64 now;
+
+	rcu_read_lock();
+	src = gpugov_source_find(dev);
+	if (src && src->arm_timer) {
+		armed = tm && src->clock(src, &now);
+		rcu_assign_pointer(src->timer, armed ? tm : NULL);
+		src->arm_timer(src, armed ? at_ns : U64_MAX);
+	}
+	rcu_read_unlock();
+	return armed;
+}
 
 /**
  * gpugov_source_read() - let @dev's source, if any, complete a sample
@@ -112,12 +200,10 @@ int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
 	int err = -ENODEV;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(src, &gpugov_sources, node) {
-		if (src->dev == dev) {
-			*deadline_ns = READ_ONCE(src->deadline_ns);
-			err = src->read(src, s);
-			break;
-		}
+	src = gpugov_source_find(dev);
+	if (src) {
+		*deadline_ns = READ_ONCE(src->deadline_ns);
+		err = src->read(src, s);
 	}
 	rcu_read_unlock();
 	return err;

@@ -3,6 +3,14 @@
  * gpugov_tick.c - gpugov's own timer: decisions between the device's polls
  * (at frame boundaries and checks inside a frame, predictors/gpugov_frame.c).
  *
+ * The clock.  gpugov's time is CLOCK_MONOTONIC and its timer an hrtimer,
+ * unless the device's counter source keeps a clock of its own (a
+ * simulator's time, gpugov_source.h): then "now" is the source's and the
+ * source runs the timer, calling gpugov_source_timer_fired() at the
+ * armed time, which queues the same work as the hrtimer.  Times on one
+ * clock mean nothing on the other, so a change of clock, or a source's
+ * clock that goes back, restarts the frame state (as a resume does).
+ *
  * Locking (see also gpugov.h):
  *  - the timer's handler runs in hard interrupt context and takes no
  *    lock: it only queues the timer's work;
@@ -13,7 +21,9 @@
  *    path arms the timer only while it is set, so clearing it under the
  *    lock and then cancelling the timer and the work (in that order,
  *    without the lock, which the work may be waiting for) leaves neither
- *    running nor armed.
+ *    running nor armed.  A source's timer is disarmed and detached under
+ *    the lock, and an RCU grace period drains a
+ *    gpugov_source_timer_fired() that found it just before.
  */
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
@@ -23,12 +33,20 @@
 
 #include "gpugov.h"
 
+/**
+ * gpugov_tick_fired() - the timer's time came (hrtimer or the source's)
+ * @tm: the timer
+ *
+ * Context: any; the work takes devfreq->lock, so no mutex here.
+ */
+void gpugov_tick_fired(struct gpugov_timer *tm)
+{
+	queue_work(system_highpri_wq, &tm->work);
+}
+
 static enum hrtimer_restart gpugov_tick_fire(struct hrtimer *t)
 {
-	struct gpugov_timer *tm = container_of(t, struct gpugov_timer, hrt);
-
-	/* the work takes devfreq->lock: no mutex in hard interrupt context */
-	queue_work(system_highpri_wq, &tm->work);
+	gpugov_tick_fired(container_of(t, struct gpugov_timer, hrt));
 	return HRTIMER_NORESTART;
 }
 
@@ -83,7 +101,37 @@ void gpugov_tick_free(struct gpugov_dev *g)
 }
 
 /**
- * gpugov_tick_arm() - fire at @at_ns (ktime_get_ns() clock), or never
+ * gpugov_tick_now() - gpugov's time: the source's clock if it keeps one,
+ *	else ktime_get_ns()
+ * @g: the device's state, devfreq->lock held
+ *
+ * On a change of clock, or a source's clock that went back, the times
+ * gpugov holds (the previous poll's, the frame state's) are dropped, as
+ * after a resume.
+ *
+ * Return: now, ns.
+ */
+u64 gpugov_tick_now(struct gpugov_dev *g)
+{
+	struct gpugov_timer *tm = g->tick;
+	bool on_src;
+	u64 now;
+
+	lockdep_assert_held(&g->df->lock);
+	on_src = gpugov_source_clock(g->df->dev.parent, &now);
+	if (!on_src)
+		now = ktime_get_ns();
+	/* a kept clock going back: a new timeline (a simulator's run) */
+	if (on_src != tm->on_src || (on_src && now < g->last_ns)) {
+		tm->on_src = on_src;
+		g->last_ns = 0;
+		gpugov_frame_restart(&g->frame);
+	}
+	return now;
+}
+
+/**
+ * gpugov_tick_arm() - fire at @at_ns (gpugov_tick_now()'s clock), or never
  * @g: the device's state, devfreq->lock held
  * @at_ns: when; U64_MAX for never
  *
@@ -91,18 +139,37 @@ void gpugov_tick_free(struct gpugov_dev *g)
  */
 void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 {
+	struct gpugov_timer *tm = g->tick;
+
 	lockdep_assert_held(&g->df->lock);
-	if (!g->tick->ticking)
+	if (!tm->ticking)
 		return;
-	if (at_ns == U64_MAX || at_ns > KTIME_MAX)
-		hrtimer_try_to_cancel(&g->tick->hrt);
-	else
-		hrtimer_start(&g->tick->hrt, ns_to_ktime(at_ns), HRTIMER_MODE_ABS);
+	if (gpugov_source_arm(g->df->dev.parent, tm, at_ns)) {
+		tm->src_armed = true;
+		hrtimer_try_to_cancel(&tm->hrt);
+	} else if (at_ns == U64_MAX || at_ns > KTIME_MAX) {
+		hrtimer_try_to_cancel(&tm->hrt);
+	} else {
+		hrtimer_start(&tm->hrt, ns_to_ktime(at_ns), HRTIMER_MODE_ABS);
+	}
 }
 
 /**
- * gpugov_tick_start() - let the timer tick again (START, RESUME); the
- *	next poll arms it
+ * gpugov_tick_resume() - let the timer tick again (START, RESUME) and arm
+ *	it for what the frame state wants now (a probe, with a timer to
+ *	react by), as the replay's gpugov starts
+ * @g: the device's state, devfreq->lock held
+ */
+void gpugov_tick_resume(struct gpugov_dev *g)
+{
+	lockdep_assert_held(&g->df->lock);
+	g->tick->ticking = true;
+	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params,
+						gpugov_tick_now(g)));
+}
+
+/**
+ * gpugov_tick_start() - gpugov_tick_resume() at START
  * @g: the device's state
  *
  * Context: takes devfreq->lock.
@@ -110,7 +177,7 @@ void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 void gpugov_tick_start(struct gpugov_dev *g)
 {
 	mutex_lock(&g->df->lock);
-	g->tick->ticking = true;
+	gpugov_tick_resume(g);
 	mutex_unlock(&g->df->lock);
 }
 
@@ -123,9 +190,17 @@ void gpugov_tick_start(struct gpugov_dev *g)
  */
 void gpugov_tick_stop(struct gpugov_dev *g)
 {
+	struct gpugov_timer *tm = g->tick;
+	bool drain;
+
 	mutex_lock(&g->df->lock);
-	g->tick->ticking = false;
+	tm->ticking = false;
+	gpugov_source_arm(g->df->dev.parent, NULL, U64_MAX);
+	drain = tm->src_armed;
+	tm->src_armed = false;
 	mutex_unlock(&g->df->lock);
-	hrtimer_cancel(&g->tick->hrt);
-	cancel_work_sync(&g->tick->work);
+	if (drain)	/* a source's timer_fired() still queueing the work */
+		synchronize_rcu();
+	hrtimer_cancel(&tm->hrt);
+	cancel_work_sync(&tm->work);
 }

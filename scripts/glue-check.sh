@@ -222,6 +222,49 @@ check_one() {
 	fi
 }
 
+# msm's fence deadlines to gpugov (drivers_glue/msm/V, where it exists:
+# 6.12): the series on msm as the tarball has it, in the prepared tree
+# (Debian's arm64 config builds DRM_MSM=m), the objects it touches built
+# with W=1 C=2 before and after it, no finding the unpatched ones lack;
+# checkpatch --strict.  The tree's msm directory is put back as it was.
+check_msm() {
+	local v=$1 dir=$2 series=$here/drivers_glue/msm/$1 work=$2/work/msm
+	local msm=$dir/tree/drivers/gpu/drm/msm log=$2/work/msm.log
+	local objs=(msm_fence.o msm_gpu_devfreq.o)
+	[ -d "$series" ] || return 0
+	rm -rf "$work" && mkdir -p "$work"
+	tar -xf "/usr/src/linux-source-$v.tar.xz" -C "$work" --strip-components=4 \
+		--wildcards '*/drivers/gpu/drm/msm/*'
+	rsync -a --delete "$work/msm/" "$msm/"
+	(cd "$dir/tree" && grep -qx 'CONFIG_DRM_MSM=m' .config &&
+		kmake W=1 C=2 M=drivers/gpu/drm/msm "${objs[@]}") >"$work/base.log" 2>&1 || true
+	if (cd "$dir/tree" && git apply --whitespace=error-all "$series"/*.patch &&
+	    scripts/config -e DRM_MSM_GPUGOV && kmake olddefconfig &&
+	    grep -qx 'CONFIG_DRM_MSM_GPUGOV=y' .config && kmake modules_prepare) >"$log" 2>&1; then
+		tap ok "$v: msm series applies, CONFIG_DRM_MSM_GPUGOV=y with DRM_MSM=m"
+		(cd "$dir/tree" && kmake W=1 C=2 M=drivers/gpu/drm/msm GPUGOV_DIR="$here" \
+			"${objs[@]}" msm_gpugov.o) >"$log" 2>&1 || true
+		findings <"$log" | comm -23 - <(findings <"$work/base.log") >"$work/new"
+		if [ -e "$msm/msm_gpugov.o" ] && [ -e "$msm/msm_fence.o" ] && [ ! -s "$work/new" ]; then
+			tap ok "$v: msm_gpugov.o, msm_fence.o, msm_gpu_devfreq.o with W=1 C=2: no new finding"
+		else
+			[ -s "$work/new" ] || tail -n 30 "$log" >"$work/new"
+			tap "not ok" "$v: msm objects with W=1 C=2" "$work/new"
+		fi
+		if perl "$dir/tree/scripts/checkpatch.pl" --strict --terse --no-tree \
+			--ignore FILE_PATH_CHANGES "$series"/*.patch >"$log" 2>&1; then
+			tap ok "$v: msm series checkpatch --strict clean"
+		else
+			tap "not ok" "$v: msm series checkpatch --strict" "$log"
+		fi
+	else
+		tap "not ok" "$v: msm series applies, CONFIG_DRM_MSM_GPUGOV=y" "$log"
+	fi
+	rsync -a --delete "$work/msm/" "$msm/"
+	(cd "$dir/tree" && scripts/config -d DRM_MSM_GPUGOV && kmake olddefconfig &&
+		kmake modules_prepare) >/dev/null 2>&1 || true
+}
+
 case ${1:-} in
 --check)
 	for v in $versions; do
@@ -254,6 +297,7 @@ for v in $versions; do
 	# A process of its own, so that set -e holds while preparing.
 	if dir=$("$here/scripts/glue-check.sh" --prepare "$v"); then
 		check_one "$v" "$dir"
+		check_msm "$v" "$dir"
 	else
 		tap "not ok" "$v: tree prepared"
 	fi

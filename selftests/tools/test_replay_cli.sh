@@ -549,9 +549,12 @@ check "realtime --sequence: a header, then each poll's decision of simple_ondema
 	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-crisp-deadline\") {
 			n[\$2]++; if (\$3 != n[\$2] - 1 || \$4 != 50000000 * n[\$2] || \$5 != \"poll\" || \$7 != 50000000) bad = 1 }
 	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-crisp-deadline\"] }' \"$tmp/rt.seq\""
-check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on" \
-	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1) bad = 1; if (\$5 == \"other\") o++ }
+check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on, each a timer event" \
+	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1 || \$5 == \"other\") bad = 1; if (\$5 == \"timer\") o++ }
 			END { exit bad || !o }' \"$tmp/rt.seq\""
+check "realtime --sequence: with a fence deadline at each frame's vsync, gpugov decides at the vsyncs (the timer's decisions fall on the period's grid)" \
+	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+fence/timer\" && \$5 == \"timer\" { t++; if (\$4 % 16666666 == 0) v++ }
+			END { exit !(v && v * 5 >= t) }' \"$tmp/rt.seq\""
 
 check "realtime --sequence: the table is the same with it" \
 	sh -c "\"$bin\" realtime --csv \"$tmp/small.trace\" | cmp -s - \"$tmp/rt.csv\""

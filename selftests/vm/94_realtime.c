@@ -17,6 +17,16 @@
  * thresholds of one kernel only (msm: 90/5 before 6.12, 50/10 from 6.12
  * on, docs/sim-profiles.md); the other's file is skipped.
  *
+ * GOVERNOR gpugov-SOURCE-timer is gpugov reacting by its own timer
+ * (react timer), which runs on the device's simulated clock through the
+ * counter source, so its ticks equal the replay's too: SOURCE learned
+ * (the cadence from busy/idle), hint (frame_period_us, the true period)
+ * or fence (gpugov_sim's rt_fence: each frame's vsync handed on as its
+ * fence deadline; Linux 6.4+ only, skipped before).  Those runs start at
+ * a resume (suspend, start the run, resume), as a GPU's work after an
+ * idle does: gpugov restarts its frame state and arms its timer there, as
+ * the replay's gpugov starts at time 0.
+ *
  * Also: the realtime control refuses bad scenarios and changes during a
  * run, and status gives the frame's vsync deadline; a runtime suspend in
  * the middle of a simple_ondemand run (panfrost, and amdgpu, whose
@@ -42,6 +52,17 @@ static const char *msm_thresholds(void)
 	uname(&u);
 	sscanf(u.release, "%u.%u", &major, &minor);
 	return major > 6 || (major == 6 && minor >= 12) ? "" : "90_5";
+}
+
+/* The kernel has fence deadlines (Linux 6.4+). */
+static bool have_fences(void)
+{
+	struct utsname u;
+	unsigned int major = 0, minor = 0;
+
+	uname(&u);
+	sscanf(u.release, "%u.%u", &major, &minor);
+	return major > 6 || (major == 6 && minor >= 4);
 }
 
 /* A line of @buf at a time: the first differing one, -1 if none. */
@@ -73,18 +94,34 @@ static unsigned long long st(const char *key)
 
 /*
  * Load @blob fresh under @gov, let idle polls bring it to OPP 0, run it
- * in real time; with @suspend, suspend and resume in the middle.
+ * in real time; with @suspend, suspend and resume in the middle.  With
+ * @period_us (gpugov only; 0: none), gpugov reacts by its timer, told
+ * that frame period unless it is 1 (learned or fenced), and the run
+ * starts at a resume.
  * Return: 0 with the log in kern[].
  */
-static int rt_run(const char *blob, const char *gov, bool msm, bool suspend)
+static int rt_run(const char *blob, const char *gov, bool msm, bool suspend,
+		  unsigned int period_us)
 {
 	unsigned long long t0;
+	char fp[16];
 
+	snprintf(fp, sizeof(fp), "%u", period_us > 1 ? period_us : 0);
 	if (vt_load_blob(0, blob, 65536) ||
 	    (msm && vt_write_str(vt_simdbg(0, "suspend"), "0")) ||
-	    vt_set_governor(0, gov) || !vt_wait_polls(0, 2, 10000) ||
-	    st("cur") != 0 || vt_write_str(vt_simdbg(0, "run"), "1"))
+	    vt_set_governor(0, gov) ||
+	    (period_us && (vt_write_str(vt_tunable(0, "react"), "timer") ||
+			   vt_write_str(vt_tunable(0, "frame_period_us"), fp))) ||
+	    !vt_wait_polls(0, 2, 10000) || st("cur") != 0)
 		return -1;
+	if (period_us) {
+		if (vt_write_str(vt_simdbg(0, "suspend"), "1") ||
+		    vt_write_str(vt_simdbg(0, "run"), "1") ||
+		    vt_write_str(vt_simdbg(0, "suspend"), "0"))
+			return -1;
+	} else if (vt_write_str(vt_simdbg(0, "run"), "1")) {
+		return -1;
+	}
 	if (suspend) {
 		if (!vt_wait_polls(0, 10, 10000) ||
 		    vt_write_str(vt_simdbg(0, "suspend"), "1"))
@@ -106,9 +143,9 @@ static int rt_run(const char *blob, const char *gov, bool msm, bool suspend)
 static void check(const char *file)
 {
 	char name[256], trace[32], prof[32], thr[32], gov[32], params[160];
-	char blob[128], path[512], *dot;
-	unsigned int hz, load, segs, i, lines = 0;
-	bool msm, suspend;
+	char blob[128], path[512], *dot, *src;
+	unsigned int hz, load, segs, i, lines = 0, period_us = 0;
+	bool msm, suspend, fence = false;
 	int n, d;
 
 	snprintf(name, sizeof(name), "%s", file);
@@ -132,19 +169,28 @@ static void check(const char *file)
 		vt_ok(1, "%s # SKIP another kernel's simple_ondemand thresholds", file);
 		return;
 	}
+	src = !strncmp(gov, "gpugov-", 7) ? gov + 7 : NULL;
+	if (src) {
+		fence = !strcmp(src, "fence-timer");
+		period_us = !strcmp(src, "hint-timer") ? 1000000 / hz : 1;
+		if (fence && !have_fences()) {
+			vt_ok(1, "%s # SKIP no fence deadlines before Linux 6.4", file);
+			return;
+		}
+	}
 	msm = !strcmp(prof, "msm");
 	suspend = (!strcmp(prof, "panfrost") || !strcmp(prof, "amdgpu")) &&
 		  !strcmp(gov, "simple_ondemand");
 	snprintf(params, sizeof(params),
-		 "profile=%s rt_hz=%u rt_load=%u rt_segs_per_frame=%u", prof,
-		 hz, load, segs);
+		 "profile=%s rt_hz=%u rt_load=%u rt_segs_per_frame=%u%s", prof,
+		 hz, load, segs, fence ? " rt_fence=1" : "");
 	snprintf(blob, sizeof(blob), DATA_DIR "/%s.blob", trace);
 	snprintf(path, sizeof(path), EXPECT_DIR "/%s", file);
 	if (!vt_ok(!vt_setup(params), "modules load: %s", params))
 		return;
 	if (vt_read(path, want, sizeof(want)) <= 0 ||
-	    rt_run(blob, !strcmp(gov, "gpugov") ? "gpugov" : "simple_ondemand",
-		   msm, suspend)) {
+	    rt_run(blob, strncmp(gov, "gpugov", 6) ? "simple_ondemand" : "gpugov",
+		   msm, suspend, period_us)) {
 		vt_ok(0, "%s: real-time run", file);
 		vt_dump_device(0);
 	} else {

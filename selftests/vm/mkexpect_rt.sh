@@ -9,7 +9,10 @@
 # OUTDIR/NAME_HZ_LOAD_SEGS__PROFILE[__UP_DOWN]__simple_ondemand.rtseq and
 # ...__gpugov.rtseq (NAME.blob in the guest is TRACE): gpugov's default (crisp, deadline, with the sim's
 # counter source), each decision a line "index,time_ns,event,busy,total,opp"
-# as rt_log prints it.  Both start at OPP 0, where idle polls leave the
+# as rt_log prints it; and ...__gpugov-SOURCE-timer.rtseq, gpugov reacting
+# by its timer with the deadline SOURCE: learned (from busy/idle), hint
+# (frame_period_us, the true period) or fence (each frame's vsync, handed
+# on as it arrives).  All start at OPP 0, where idle polls leave the
 # device before its run.
 set -eu
 replay=${1:?usage: mkexpect_rt.sh REPLAY OUTDIR TRACE NAME HZ LOAD SEGS PROFILE...}
@@ -32,8 +35,15 @@ for cfg in "$@"; do
 	base=$out/${name}_${hz}_${load}_${segs}__${prof}${od:+__$(echo "$od" | tr / _)}
 	# gpugov's default is the row without a deadline source or a way
 	# of reacting after its name ("+hint/timer" and the like)
-	for pol in simple_ondemand gpugov; do
-		awk -F, -v p="$pol-" 'NR > 1 && index($2, p) == 1 && (p != "gpugov-" || $2 !~ /\//) {
+	for pol in simple_ondemand gpugov gpugov-learned-timer gpugov-hint-timer \
+		   gpugov-fence-timer; do
+		case $pol in
+		gpugov-*) src=${pol#gpugov-}; src=+${src%-timer}/timer ;;
+		*) src= ;;
+		esac
+		awk -F, -v p="${pol%%-*}-" -v s="$src" 'NR > 1 && index($2, p) == 1 &&
+			(p != "gpugov-" || (s == "" && $2 !~ /\//) ||
+			 (s != "" && substr($2, length($2) - length(s) + 1) == s)) {
 			print $3 "," $4 "," $5 "," $6 "," $7 "," $8 }' "$csv" >"${base}__$pol.rtseq"
 		if [ ! -s "${base}__$pol.rtseq" ]; then
 			echo "mkexpect_rt: no $pol decisions for $name on $prof" >&2

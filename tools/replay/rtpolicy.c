@@ -338,7 +338,7 @@ static void rt_timer(struct rt_state *x, u64 now)
 		rt_decide(x, SIM_RT_UNBOOST);
 		return;
 	}
-	rt_decide(x, SIM_RT_OTHER);	/* gpugov's own timer */
+	rt_decide(x, SIM_RT_TIMER);	/* gpugov's own timer */
 }
 
 /**
@@ -398,6 +398,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		else if (!par.frame_period_us)
 			par.frame_period_us = (u32)div_u64(su->sc.period_ns, 1000);
 		govstep_init(&x.g, su->w, su->pred, &par, par.objective);
+		x.g.fr.opp = sc.start_opp;	/* where the device is */
 		x.gov_ns = gpugov_frame_next_ns(&x.g.fr, &x.g.params, 0);
 		rt_arm(&x);
 	}

@@ -15,6 +15,9 @@ BUILD := build
 CFLAGS_USER := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror \
 	-Wshadow -Wno-unused-parameter -Wno-missing-field-initializers -Ipredictors -Itools/common
 LDLIBS_USER := -lm
+# One version for the tools' --version, debian/changelog and dkms.conf.
+GPUGOV_VERSION := $(shell cat VERSION)
+CFLAGS_USER += -DGPUGOV_VERSION='"$(GPUGOV_VERSION)"'
 DATA ?= ../shared/data
 
 # Kernel build: the bookworm metapackage's 6.1 ABI unless KDIR says otherwise.
@@ -52,6 +55,8 @@ deps:
 $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_USER) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tools/common/version.o: VERSION
 
 $(LIBGPUGOV): $(PRED_OBJS)
 	@rm -f $@

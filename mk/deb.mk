@@ -26,7 +26,6 @@
 # untracked files git does not ignore, as in the working tree; a tree
 # that is no git checkout is copied whole but for build/.
 
-GPUGOV_VERSION := $(shell cat VERSION)
 DEB_DIR := $(BUILD)/deb
 DEB_SRC := $(DEB_DIR)/src/gpugov-$(GPUGOV_VERSION)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)

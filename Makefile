@@ -74,15 +74,19 @@ tools: $(TOOLS_BINS)
 
 # ---- kernel modules -------------------------------------------------------
 # Fails on any compiler or sparse warning: the module must build clean.
+# (kbuild_clean DIR,ARGS[,DEPS GROUP]).
+# A tree given as KDIR (e.g. a board's, with ARCH=arm64) needs no headers
+# package: nothing of the build host's kernel is installed for it.
+MODULE_DEPS = $(if $(filter command line environment,$(origin KDIR)),kmodule,module)
 define kbuild_clean
-	@scripts/deps.sh module
+	@ARCH=$(ARCH) scripts/deps.sh $(or $(3),module)
 	@set -o pipefail; $(MAKE) -C $(1) M=$(CURDIR) $(2) modules 2>&1 | tee $(BUILD)/kbuild.log
 	@! grep -E 'warning:|error:' $(BUILD)/kbuild.log
 endef
 
 module:
 	@mkdir -p $(BUILD)
-	$(call kbuild_clean,$(KDIR),)
+	$(call kbuild_clean,$(KDIR),,$(MODULE_DEPS))
 
 module-612:
 	@mkdir -p $(BUILD)

@@ -19,7 +19,8 @@ BPF_DIR := $(BUILD)/bpf
 BPF_CLANG ?= clang
 BPF_STRIP ?= llvm-strip
 BPFTOOL ?= bpftool
-BPF_ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+# The target's: a cross build's BPF object is built for its arch.
+BPF_ARCH := $(shell $(CC) -dumpmachine | sed -e 's/-.*//' -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 BPF_MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
 BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(BPF_ARCH) \
 	-Wall -Werror -Ibpf -Ipredictors \

@@ -15,6 +15,10 @@ BUILD := build
 CFLAGS_USER := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror \
 	-Wshadow -Wno-unused-parameter -Wno-missing-field-initializers -Ipredictors -Itools/common
 LDLIBS_USER := -lm
+# What the builder adds (dpkg-buildflags in debian/rules: hardening) to
+# the compile and link lines of the installed tools.
+CFLAGS_USER += $(CPPFLAGS) $(CFLAGS)
+LDFLAGS_USER := $(LDFLAGS)
 # One version for the tools' --version, debian/changelog and dkms.conf.
 GPUGOV_VERSION := $(shell cat VERSION)
 CFLAGS_USER += -DGPUGOV_VERSION='"$(GPUGOV_VERSION)"'

@@ -56,7 +56,7 @@ $(GT_OBJS): $(BPF_DIR)/%.o: bpf/%.c $(GT_SKEL) | bpf-deps
 	$(CC) $(CFLAGS_USER) -Ibpf -I$(BPF_DIR) -MMD -MP -c -o $@ $<
 
 $(BUILD)/gpugov-trace: $(GT_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
-	$(CC) -static -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
+	$(CC) -static $(LDFLAGS_USER) -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
 
 # Its command line, on the host (options are read before BPF is loaded).
 CHECK_SUITES += trace-cli

@@ -4,7 +4,10 @@
 # else of ours, are in /lib/modules/KVER/extra.  They load by name with
 # modprobe on the kernel they were built for, and gpugov becomes a
 # governor a devfreq device offers and takes, as README's install
-# section tells users to select it.
+# section tells users to select it.  With the packaged demo blob
+# (gpugov-tools' /usr/share/gpugov/sim/phase-alternating.blob, at
+# /sim-demo.blob in the guest) replaying, as gpugov-simblob(1) tells, the
+# governor moves the simulated GPU's clock.
 n=0
 failed=0
 report() {
@@ -43,6 +46,22 @@ report $? "a devfreq device lists gpugov in available_governors (${dev:-none}: $
 [ -n "$dev" ] && echo gpugov >"$dev/governor" 2>/dev/null &&
 	[ "$(cat "$dev/governor")" = gpugov ]
 report $? "echo gpugov > $dev/governor selects it"
+# The last line of trans_stat: "Total transition : N".
+transitions() {
+	sed -n 's/^Total transition : *//p' "$dev/trans_stat" 2>/dev/null
+}
+if [ -e /sim-demo.blob ]; then
+	dbg=/sys/kernel/debug/gpugov_sim/${dev##*/}
+	cat /sim-demo.blob >"$dbg/trace" && echo 1 >"$dbg/loop" &&
+		echo 1 >"$dbg/run"
+	report $? "the packaged demo blob replays on ${dev##*/} (loop, run)"
+	t0=$(transitions)
+	sleep 2
+	t1=$(transitions)
+	[ -n "$t0" ] && [ -n "$t1" ] && [ "$t1" -gt "$t0" ]
+	report $? "gpugov moves its clock in 2 s of the demo (transitions ${t0:-?} -> ${t1:-?})"
+	echo 0 >"$dbg/run"
+fi
 [ -n "$dev" ] && echo simple_ondemand >"$dev/governor" 2>/dev/null &&
 	[ "$(cat "$dev/governor")" = simple_ondemand ]
 report $? "and back to simple_ondemand"

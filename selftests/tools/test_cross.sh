@@ -98,7 +98,7 @@ check "make module ARCH=arm64 KDIR=TREE asks for no headers package (deps.sh $gr
 	sh -c "[ -n \"$groups\" ] && ! echo \"$pkgs\" | grep -q linux-headers &&
 	       echo \"$pkgs\" | grep -qx gcc-aarch64-linux-gnu"
 
-if trees=$(scripts/glue-check.sh --check 2>/dev/null); then
+if trees=$(GLUE_VERSIONS=6.1 scripts/glue-check.sh --check 2>/dev/null); then
 	tree=$(echo "$trees" | head -n 1)/tree
 	src=$tmp/module-src
 	mkdir -p "$src"

@@ -19,7 +19,9 @@
 #                     the 6.1 and 6.12 headers, checks that DKMS built and
 #                     installed the modules for both kernels, then boots
 #                     each kernel under QEMU with the DKMS-built modules
-#                     and has the guest modprobe them and select gpugov;
+#                     and has the guest modprobe them, select gpugov and
+#                     replay the packaged demo trace on gpugov_sim;
+#                     the installed tools print VERSION;
 #                     TAP and "RESULT deb-install: P passed, F failed".
 #                     The chroot is built once and cached outside the
 #                     tree, in $(DEB_CACHE) (selftests/deb/chroot.sh),
@@ -90,19 +92,24 @@ $(BUILD)/dist/gpugov-trace: $(GT_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
 	$(CC) $(LDFLAGS_USER) -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
 
 # The simulated GPU's demo, packaged in /usr/share/gpugov/sim: a sweep of
-# a small frame-like app (phases of compute and memory work) on the GPU of
-# the demo, and the blob gpugov_sim.ko replays (docs/man/gpugov-simblob.1).
-# Both are architecture-independent (the blob is little-endian).
+# a small app alternating compute and memory phases on the GPU of the demo,
+# paced to frames that keep the top OPP 50 % busy (so that a governor has
+# a choice to make), and the blob gpugov_sim.ko replays
+# (docs/man/gpugov-simblob.1).  Both are architecture-independent (the
+# blob is little-endian).
 SIM_DEMO ?= $(BUILD)/sim-demo
 SIM_DEMO_WL := tools/sim/workloads/apps/phase-alternating.wl
 SIM_DEMO_GPU := tools/sim/gpus/fermi-15sm.gpu
 .PHONY: sim-demo
 sim-demo: $(SIM_DEMO)/phase-alternating.trace $(SIM_DEMO)/phase-alternating.blob
 
-$(SIM_DEMO)/phase-alternating.trace: $(BUILD)/gpugov-sim $(SIM_DEMO_WL) $(SIM_DEMO_GPU)
+$(SIM_DEMO)/phase-alternating.trace: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay \
+		$(SIM_DEMO_WL) $(SIM_DEMO_GPU)
 	@mkdir -p $(dir $@)
 	$(BUILD)/gpugov-sim sweep -g $(SIM_DEMO_GPU) -w $(SIM_DEMO_WL) --scale 0.25 \
-		--segment 20000 -o $@
+		--segment 20000 -o $@.sweep
+	$(BUILD)/gpugov-replay pace --load 50 $@.sweep $@
+	@rm -f $@.sweep
 
 $(SIM_DEMO)/phase-alternating.blob: $(SIM_DEMO)/phase-alternating.trace $(BUILD)/gpugov-simblob
 	$(BUILD)/gpugov-simblob $< $@

@@ -19,7 +19,7 @@
 #     DKMS-built modules and nothing else of ours, and the guest
 #     (selftests/vm/dkms/10_modprobe.sh) modprobes them and selects gpugov
 #     on gpugov_sim's devfreq device, where the packaged demo blob
-#     replays and gpugov moves the clock;
+#     replays and gpugov decides on its work;
 #  7. purging the packages removes the modules and the DKMS tree.
 #
 # Prints TAP ending in "RESULT deb-install: P passed, F failed".  Logs and

@@ -6,8 +6,8 @@
 # governor a devfreq device offers and takes, as README's install
 # section tells users to select it.  With the packaged demo blob
 # (gpugov-tools' /usr/share/gpugov/sim/phase-alternating.blob, at
-# /sim-demo.blob in the guest) replaying, as gpugov-simblob(1) tells, the
-# governor moves the simulated GPU's clock.
+# /sim-demo.blob in the guest) replaying, as gpugov-simblob(1) tells,
+# gpugov decides on the replayed work and moves the clock.
 n=0
 failed=0
 report() {
@@ -50,16 +50,28 @@ report $? "echo gpugov > $dev/governor selects it"
 transitions() {
 	sed -n 's/^Total transition : *//p' "$dev/trans_stat" 2>/dev/null
 }
+# The value of "KEY VALUE" line KEY of debugfs file $1.
+field() {
+	sed -n "s/^$2[[:space:]][[:space:]]*//p" "$1" 2>/dev/null | head -n 1
+}
 if [ -e /sim-demo.blob ]; then
 	dbg=/sys/kernel/debug/gpugov_sim/${dev##*/}
+	gdbg=/sys/kernel/debug/gpugov/${dev##*/}
 	cat /sim-demo.blob >"$dbg/trace" && echo 1 >"$dbg/loop" &&
 		echo 1 >"$dbg/run"
 	report $? "the packaged demo blob replays on ${dev##*/} (loop, run)"
+	d0=$(field "$gdbg/stats" decisions)
 	t0=$(transitions)
 	sleep 2
+	d1=$(field "$gdbg/stats" decisions)
 	t1=$(transitions)
+	insts=$(field "$gdbg/sample" insts)
+	[ -n "$d0" ] && [ -n "$d1" ] && [ "$d1" -gt "$d0" ] &&
+		[ -n "$insts" ] && [ "$insts" -gt 0 ]
+	report $? "gpugov decides on the demo's work (decisions ${d0:-?} -> ${d1:-?} in 2 s, last sample ${insts:-?} instructions)"
+	# The demo is paced to half the top OPP's speed: gpugov moves the clock.
 	[ -n "$t0" ] && [ -n "$t1" ] && [ "$t1" -gt "$t0" ]
-	report $? "gpugov moves its clock in 2 s of the demo (transitions ${t0:-?} -> ${t1:-?})"
+	report $? "gpugov moves the clock on the demo (transitions ${t0:-?} -> ${t1:-?} in 2 s; last decision: chosen $(field "$gdbg/decision" chosen), reason $(field "$gdbg/decision" reason))"
 	echo 0 >"$dbg/run"
 fi
 [ -n "$dev" ] && echo simple_ondemand >"$dev/governor" 2>/dev/null &&

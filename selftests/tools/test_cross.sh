@@ -47,7 +47,7 @@ printf 'run overlap_two_slope\nframe\nrun overlap_two_slope 2\n' >>"$tmp/in/wl"
 # same NAME TOOL ARGS...: TOOL natively and under qemu, in copies of the
 # inputs (plus what earlier steps left in $tmp/in)
 same() {
-	local name=$1 tool=$2 d
+	local name=$1 tool=$2
 	shift 2
 	rm -rf "$tmp/x86" "$tmp/arm64"
 	cp -a "$tmp/in" "$tmp/x86"
@@ -93,8 +93,9 @@ same "gpugov-trace, a bad -c" gpugov-trace -c -1
 
 groups=$(make -n --no-print-directory module ARCH=arm64 CROSS_COMPILE="$prefix" \
 	KDIR=/nonexistent 2>/dev/null | sed -n 's/.*scripts\/deps.sh \([a-z ]*\).*/\1/p' | head -n 1)
+# shellcheck disable=SC2086 # $groups: one word per group
 pkgs=$(ARCH=arm64 scripts/deps.sh --print $groups 2>&1)
-check "make module ARCH=arm64 KDIR=TREE asks for no headers package (deps.sh $groups: $(echo $pkgs))" \
+check "make module ARCH=arm64 KDIR=TREE asks for no headers package (deps.sh $groups: ${pkgs//$'\n'/ })" \
 	sh -c "[ -n \"$groups\" ] && ! echo \"$pkgs\" | grep -q linux-headers &&
 	       echo \"$pkgs\" | grep -qx gcc-aarch64-linux-gnu"
 

@@ -15,6 +15,13 @@ BUILD := build
 CFLAGS_USER := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror \
 	-Wshadow -Wno-unused-parameter -Wno-missing-field-initializers -Ipredictors -Itools/common
 LDLIBS_USER := -lm
+# What the builder adds (dpkg-buildflags in debian/rules: hardening) to
+# the compile and link lines of the installed tools.
+CFLAGS_USER += $(CPPFLAGS) $(CFLAGS)
+LDFLAGS_USER := $(LDFLAGS)
+# One version for the tools' --version, debian/changelog and dkms.conf.
+GPUGOV_VERSION := $(shell cat VERSION)
+CFLAGS_USER += -DGPUGOV_VERSION='"$(GPUGOV_VERSION)"'
 DATA ?= ../shared/data
 
 # Kernel build: the bookworm metapackage's 6.1 ABI unless KDIR says otherwise.
@@ -53,6 +60,8 @@ $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_USER) -MMD -MP -c -o $@ $<
 
+$(BUILD)/tools/common/version.o: VERSION
+
 $(LIBGPUGOV): $(PRED_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
@@ -69,15 +78,19 @@ tools: $(TOOLS_BINS)
 
 # ---- kernel modules -------------------------------------------------------
 # Fails on any compiler or sparse warning: the module must build clean.
+# (kbuild_clean DIR,ARGS[,DEPS GROUP]).
+# A tree given as KDIR (e.g. a board's, with ARCH=arm64) needs no headers
+# package: nothing of the build host's kernel is installed for it.
+MODULE_DEPS = $(if $(filter command line environment,$(origin KDIR)),kmodule,module)
 define kbuild_clean
-	@scripts/deps.sh module
+	@ARCH=$(ARCH) scripts/deps.sh $(or $(3),module)
 	@set -o pipefail; $(MAKE) -C $(1) M=$(CURDIR) $(2) modules 2>&1 | tee $(BUILD)/kbuild.log
 	@! grep -E 'warning:|error:' $(BUILD)/kbuild.log
 endef
 
 module:
 	@mkdir -p $(BUILD)
-	$(call kbuild_clean,$(KDIR),)
+	$(call kbuild_clean,$(KDIR),,$(MODULE_DEPS))
 
 module-612:
 	@mkdir -p $(BUILD)

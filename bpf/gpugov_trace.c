@@ -32,6 +32,7 @@
 #include "trace_live.h"
 #include "trace_record.h"
 #include "trace_sysfs.h"
+#include "version.h"
 
 enum attach_mode { ATTACH_AUTO, ATTACH_RAW_TP, ATTACH_TP_BTF };
 
@@ -60,7 +61,14 @@ struct trace_ctx {
 
 static volatile sig_atomic_t exiting;
 
-const char *argp_program_version = "gpugov-trace 1.0";
+/* --version, -V: the project's version (VERSION), as every tool prints it. */
+static void print_trace_version(FILE *f, struct argp_state *state)
+{
+	fprintf(f, "gpugov-trace %s\n", gpugov_version);
+}
+
+void (*argp_program_version_hook)(FILE *, struct argp_state *) =
+	print_trace_version;
 static const char argp_doc[] =
 "Trace the decisions of the gpugov devfreq governor with BPF.\n"
 "\n"

@@ -19,7 +19,8 @@ BPF_DIR := $(BUILD)/bpf
 BPF_CLANG ?= clang
 BPF_STRIP ?= llvm-strip
 BPFTOOL ?= bpftool
-BPF_ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+# The target's: a cross build's BPF object is built for its arch.
+BPF_ARCH := $(shell $(CC) -dumpmachine | sed -e 's/-.*//' -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 BPF_MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
 BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(BPF_ARCH) \
 	-Wall -Werror -Ibpf -Ipredictors \
@@ -55,7 +56,7 @@ $(GT_OBJS): $(BPF_DIR)/%.o: bpf/%.c $(GT_SKEL) | bpf-deps
 	$(CC) $(CFLAGS_USER) -Ibpf -I$(BPF_DIR) -MMD -MP -c -o $@ $<
 
 $(BUILD)/gpugov-trace: $(GT_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
-	$(CC) -static -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
+	$(CC) -static $(LDFLAGS_USER) -o $@ $^ $(GT_LIBS) $(LDLIBS_USER)
 
 # Its command line, on the host (options are read before BPF is loaded).
 CHECK_SUITES += trace-cli

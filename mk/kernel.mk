@@ -42,7 +42,7 @@ SIMBLOB_DEPS := tools/vm/simblob.c tools/vm/simblob.h \
 # trace v1 -> gpugov_sim blob converter
 $(BUILD)/gpugov-simblob: tools/vm/gpugov-simblob.c $(SIMBLOB_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_USER) -Idrivers_glue -Itools/vm -o $@ $< \
+	$(CC) $(CFLAGS_USER) $(LDFLAGS_USER) -Idrivers_glue -Itools/vm -o $@ $< \
 		tools/vm/simblob.c $(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)
 TOOLS_BINS += $(BUILD)/gpugov-simblob
 

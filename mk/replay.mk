@@ -10,7 +10,7 @@ $(BUILD)/tools/replay/%.o: CFLAGS_USER += -Idrivers_glue
 $(BUILD)/fuzz/obj/tools/replay/%.o: FUZZ_CFLAGS += -Idrivers_glue
 
 $(BUILD)/gpugov-replay: $(REPLAY_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
-	$(CC) -o $@ $^ $(LDLIBS_USER)
+	$(CC) $(LDFLAGS_USER) -o $@ $^ $(LDLIBS_USER)
 
 replay-cli: $(BUILD)/gpugov-replay
 	@scripts/deps.sh plot

@@ -19,7 +19,7 @@ $(LIBSIM): $(SIM_OBJS)
 	ar rcs $@ $^
 
 $(SIM_BIN): $(BUILD)/tools/sim/sim_main.o $(LIBSIM) $(LIBCOMMON) $(LIBGPUGOV)
-	$(CC) $(CFLAGS_USER) -o $@ $^ $(LDLIBS_USER)
+	$(CC) $(CFLAGS_USER) $(LDFLAGS_USER) -o $@ $^ $(LDLIBS_USER)
 
 # The simulator's unit tests link its library too.
 $(SIM_TEST_BINS): $(BUILD)/unit/%: selftests/unit/%.c $(LIBSIM) $(LIBCOMMON) $(LIBGPUGOV) | deps

@@ -108,7 +108,7 @@ u64 gpugov_cyc_part_ps(const struct gpugov_sample *s, u64 cyc);
  * @ps: the part of its busy time a core-clock model deems memory-bound
  * @to: the OPP predicted for
  *
- * The core-clock models (seeds 000 and 004) leave memory time unchanged,
+ * The core-clock models (CRISP's and PCSTALL's) leave memory time unchanged,
  * which is right for a core-only DVFS domain.  Where an OPP also moves the
  * memory clock, keeping it unchanged would make every lower memory clock
  * look free; to first order DRAM latency and transfer time scale with the

@@ -1,10 +1,18 @@
 #!/bin/sh
-# deps.sh GROUP... - install the Debian packages a make target needs.
+# deps.sh [--print] GROUP... - install the Debian packages a make target
+# needs (--print: list them, one a line, and install nothing).
 #
 # Idempotent: only packages that are missing are installed, and apt's
 # package lists are fetched only when something is missing.  Groups:
 #   build   userspace compiler and tools
 #   module  kernel headers (6.1 metapackage and the 6.12 headers), sparse
+#   kmodule what a module build against a tree given as KDIR needs: no
+#           headers package (make module KDIR=... ARCH=...); with ARCH=arm64
+#           the cross compiler too
+#   cross   the arm64 cross compiler and the arm64 libraries the tools link
+#           (Debian multiarch: the arm64 architecture is added to dpkg)
+#   crossdeb  what dpkg-buildpackage -aarm64 needs besides cross
+#   qemu    qemu-user-static (the arm64 tools run on the build host)
 #   source  linux-source-6.1 (private devfreq header, checkpatch)
 #   vm      guest kernel image tools, QEMU, busybox
 #   plot    gnuplot
@@ -21,7 +29,10 @@
 set -eu
 
 here=$(dirname "$0")
+print=
+[ "${1:-}" != --print ] || { print=1; shift; }
 pkgs=""
+arm64=""
 for group in "$@"; do
 	case "$group" in
 	build)	pkgs="$pkgs gcc make libc6-dev" ;;
@@ -34,6 +45,13 @@ for group in "$@"; do
 	bpf)	pkgs="$pkgs clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pahole xz-utils" ;;
 	bpftrace) pkgs="$pkgs bpftrace" ;;
 	man)	pkgs="$pkgs groff" ;;
+	kmodule) pkgs="$pkgs gcc make sparse"
+		[ "${ARCH:-}" != arm64 ] || pkgs="$pkgs gcc-aarch64-linux-gnu" ;;
+	cross)	arm64=1
+		pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64" ;;
+	crossdeb) arm64=1
+		pkgs="$pkgs crossbuild-essential-arm64" ;;
+	qemu)	pkgs="$pkgs qemu-user-static" ;;
 	deb)	pkgs="$pkgs dpkg-dev debhelper dh-dkms lintian debootstrap" ;;
 	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	debugkernel) pkgs="$pkgs gcc make bc flex bison libelf-dev libssl-dev pahole linux-source-6.1 xz-utils kmod" ;;
@@ -41,6 +59,11 @@ for group in "$@"; do
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done
+
+if [ -n "$print" ]; then
+	printf '%s\n' $pkgs
+	exit 0
+fi
 
 missing=""
 for p in $pkgs; do
@@ -54,5 +77,9 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 echo "deps.sh: installing$missing"
+# The arm64 packages come from the same archive (Debian multiarch).
+if [ -n "$arm64" ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	dpkg --add-architecture arm64
+fi
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -12,11 +12,14 @@
 #     vermagic;
 #  4. DKMS skips a kernel configured without CONFIG_PM_DEVFREQ
 #     (BUILD_EXCLUSIVE_CONFIG) instead of failing;
-#  5. the installed tools run, and docs/man's pages are installed;
+#  5. the installed tools run and print VERSION with --version,
+#     docs/man's pages and the ABI files are installed, gpugov-simblob
+#     makes the packaged demo blob from the packaged demo trace;
 #  6. for each KVER: Debian's kernel boots under QEMU (TCG) with the two
 #     DKMS-built modules and nothing else of ours, and the guest
 #     (selftests/vm/dkms/10_modprobe.sh) modprobes them and selects gpugov
-#     on gpugov_sim's devfreq device;
+#     on gpugov_sim's devfreq device, where the packaged demo blob
+#     replays and gpugov decides on its work;
 #  7. purging the packages removes the modules and the DKMS tree.
 #
 # Prints TAP ending in "RESULT deb-install: P passed, F failed".  Logs and
@@ -91,7 +94,7 @@ step "make deb: both packages build, lintian reports no error or warning" \
 	"${MAKE:-make}" --no-print-directory -C "$top" deb || finish
 td=$(date +%s)
 dkms_deb=$(ls "$debdir"/gpugov-dkms_"$version"_all.deb)
-tools_deb=$(ls "$debdir"/gpugov-tools_"$version"_*.deb)
+tools_deb=$(ls "$debdir"/gpugov-tools_"$version"_"$(dpkg --print-architecture)".deb)
 
 base=$("$here/chroot.sh" "$cache" 2>>"$log")
 ok $? "bookworm chroot with dkms and the headers of: $kvers (${base:-none})"
@@ -144,6 +147,20 @@ cat "$work/nodevfreq.log" >>"$log"
 [ $r -eq 77 ] && grep -q BUILD_EXCLUSIVE "$work/nodevfreq.log"
 ok $? "DKMS skips a kernel without CONFIG_PM_DEVFREQ (dkms build status $r, 77 = skipped)"
 
+for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-trace; do
+	v=$(in_root "$t" --version 2>&1)
+	[ "$v" = "$t $version" ]
+	ok $? "$t --version: $v (VERSION: $version)"
+done
+demo=/usr/share/gpugov/sim/phase-alternating
+in_root gpugov-simblob "$demo.trace" /tmp/demo.blob >>"$log" 2>&1 &&
+	cmp -s "$root/tmp/demo.blob" "$root$demo.blob"
+ok $? "gpugov-simblob converts the packaged demo trace to the packaged blob"
+for f in sysfs-class-devfreq-gpugov debugfs-gpugov; do
+	[ -e "$root/usr/share/doc/gpugov-tools/ABI/testing/$f.gz" ] ||
+		[ -e "$root/usr/share/doc/gpugov-tools/ABI/testing/$f" ]
+	ok $? "ABI file $f installed in /usr/share/doc/gpugov-tools/ABI/testing"
+done
 step "gpugov-replay --help runs" in_root gpugov-replay --help
 step "gpugov-trace --help runs" in_root gpugov-trace --help
 step "gpugov-sim simulates a kernel from /usr/share/gpugov" \
@@ -160,7 +177,7 @@ t3=$(date +%s)
 for k in $kvers; do
 	VM_KVER=$k VM_DIR=$vmdir VM_NAME=deb-install-$k "$top/tools/vm/vmtest.sh" \
 		--module "$work/$k/gpugov.ko" --module "$work/$k/gpugov_sim.ko" \
-		--intree governor_simpleondemand \
+		--intree governor_simpleondemand --file "$root$demo.blob:/sim-demo.blob" \
 		--test "$top/selftests/vm/dkms/10_modprobe.sh" >"$work/vm-$k.tap" 2>&1
 	got=0
 	while IFS= read -r line; do

@@ -9,6 +9,8 @@
 # docs/man/*.[1-9] given in $MAN_PAGES, else the PAGEs) must have a .TH
 # matching its file name and render with
 # `groff -man -ww` without a warning.  Pure sh + awk over the roff source.
+# Every tool and subcommand answers -h as --help, and BINARY --version
+# prints "NAME VERSION" with the top-level VERSION file's text.
 set -u
 bin=
 # shellcheck source-path=SCRIPTDIR source=tap.sh
@@ -73,7 +75,9 @@ missing_opts() {
 	}' "$1"
 }
 
+version=$(cat "$(dirname "$0")/../../VERSION")
 pages=${MAN_PAGES:-}
+json_subs=
 for spec in "$@"; do
 	tool=${spec%%:*}
 	rest=${spec#*:}
@@ -85,6 +89,10 @@ for spec in "$@"; do
 	check "$tool --help: exit 0, usage on stdout, nothing on stderr" \
 		sh -c "\"$bin\" --help >\"$tmp/$tool.help\" 2>\"$tmp/err\" &&
 		       [ -s \"$tmp/$tool.help\" ] && ! [ -s \"$tmp/err\" ]"
+	check "$tool -h: the same as --help, exit 0" \
+		sh -c "\"$bin\" -h >\"$tmp/h\" 2>&1 && cmp -s \"$tmp/h\" \"$tmp/$tool.help\""
+	check "$tool --version: '$tool $version', exit 0" \
+		sh -c "[ \"\$(\"$bin\" --version 2>&1)\" = \"$tool $version\" ]"
 	subs=$(sed -n 's/^  \([a-z][a-z0-9_-]*\)  *[^ -].*/\1/p' "$tmp/$tool.help")
 	help_opts <"$tmp/$tool.help" >"$tmp/opts"
 	miss=$(missing_opts "$tmp/opts" "$tmp/$tool.txt")
@@ -96,12 +104,26 @@ for spec in "$@"; do
 		check "$tool $s --help: exit 0, usage on stdout, nothing on stderr" \
 			sh -c "\"$bin\" $s --help >\"$tmp/sub.help\" 2>\"$tmp/err\" &&
 			       [ -s \"$tmp/sub.help\" ] && ! [ -s \"$tmp/err\" ]"
+		check "$tool $s -h: the same as --help, exit 0" \
+			sh -c "\"$bin\" $s -h >\"$tmp/h\" 2>&1 && cmp -s \"$tmp/h\" \"$tmp/sub.help\""
+		[ "$tool" != gpugov-replay ] || ! grep -q -- '--json' "$tmp/sub.help" ||
+			json_subs="$json_subs $s"
 		help_opts <"$tmp/sub.help" >"$tmp/opts"
 		miss=$(missing_opts "$tmp/opts" "$tmp/$tool.txt")
 		check "$tool $s --help: its $(wc -l <"$tmp/opts") options are in $page${miss:+; missing:$miss}" \
 			[ -z "$miss" ]
 	done
 done
+
+# The README's list of the gpugov-replay subcommands with --json is theirs.
+readme=$(dirname "$0")/../../README.md
+if [ -n "$json_subs" ]; then
+	said=$(tr '\n' ' ' <"$readme" | sed -n 's/.*The tables of \(.*\) come as text, `--csv` or `--json`.*/\1/p' |
+		grep -o '`[a-z-]*`' | tr -d '`' | sort | tr '\n' ' ')
+	has=$(printf '%s\n' $json_subs | sort | tr '\n' ' ')
+	check "README.md names the subcommands with --json ($has), no other${said:+ (it says: $said)}" \
+		[ "$said" = "$has" ]
+fi
 
 for page in $pages; do
 	base=$(basename "$page")

@@ -122,6 +122,18 @@ check "unknown subcommand: usage on stderr only" \
 check "unknown option: exit 2" run 2 sweep -g $gpu -w "$tmp/three.wl" --bogus
 check "unknown option: usage on stderr only" \
 	sh -c "grep -q '^usage: gpugov-sim sweep' \"$tmp/err\" && ! [ -s \"$tmp/out\" ]"
+# A bad name is answered with every accepted one, as online --help lists them.
+check "online --help lists every predictor and objective" \
+	sh -c "\"$bin\" online --help | grep -qx 'Predictors: stall lead crit crisp crisp_l coremem busy pcstall' &&
+	       \"$bin\" online --help | grep -qx 'Objectives: performance edp ed2p energy target deadline'"
+check "unknown --predictor: exit 2" \
+	run 2 online -g $gpu -w "$tmp/three.wl" --epoch-us 10 --predictor nope
+check "unknown --predictor: the accepted names" \
+	grep -qx "gpugov-sim: unknown predictor 'nope' (accepted: stall lead crit crisp crisp_l coremem busy pcstall)" "$tmp/err"
+check "unknown --objective: exit 2" \
+	run 2 online -g $gpu -w "$tmp/three.wl" --epoch-us 10 --objective nope
+check "unknown --objective: the accepted names" \
+	grep -qx "gpugov-sim: unknown objective 'nope' (accepted: performance edp ed2p energy target deadline)" "$tmp/err"
 check "missing -g: exit 2" run 2 sweep -w "$tmp/three.wl"
 
 # ---- values that do not fit: refused, never wrapped (each once crashed) ----

@@ -284,7 +284,7 @@ int cmd_import(int argc, char **argv)
 	int c, ret;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, REPLAY_SHORT_OPTS, opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;

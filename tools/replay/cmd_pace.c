@@ -100,7 +100,7 @@ int cmd_pace(int argc, char **argv)
 	int c, idx = 0, ret = EXIT_FAILURE_RUN;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, REPLAY_SHORT_OPTS, opts, &idx)) != -1) {
 		u64 *dst = c == 'p' ? &period : c == 'l' ? &load :
 			   c == 'i' ? &idle_uw : &idle_static_uw;
 		/* a period or load of 0 would be no frame at all */

@@ -384,7 +384,7 @@ int cmd_plot(int argc, char **argv)
 	int c, ret, idx = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, REPLAY_SHORT_OPTS, opts, &idx)) != -1) {
 		switch (c) {
 		case 'o':
 			o.out = optarg;

@@ -77,7 +77,7 @@ static int parse_predict_args(int argc, char **argv, struct predict_opts *o)
 	o->only = -1;
 	gpugov_policy_defaults(&o->policy);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", base, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, REPLAY_SHORT_OPTS, base, &idx)) != -1) {
 		switch (c) {
 		case 'o':
 			if (parse_opp_list(optarg, &o->opps, err, sizeof(err)))

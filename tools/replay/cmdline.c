@@ -79,7 +79,7 @@ int cmdline_parse(int argc, char **argv, const struct cmdline *cl)
 	char buf[256];
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", cl->opts, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, REPLAY_SHORT_OPTS, cl->opts, &idx)) != -1) {
 		ret = one_opt(cl, c, idx);
 		if (ret < 0)
 			return bad_value(cl->cmd, cl->opts[idx].name, optarg,

@@ -238,40 +238,6 @@ int parse_objective(const char *name)
 }
 
 /**
- * name_list() - names for a message, space-separated
- * @name: the name of each id
- * @first: the first id
- * @n: the ids end before @n
- * @buf: out
- * @len: its size
- *
- * Return: @buf.
- */
-const char *name_list(const char *(*name)(int id), int first, int n,
-		      char *buf, size_t len)
-{
-	size_t used = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = first; i < n && used < len; i++)
-		used += snprintf(buf + used, len - used, "%s%s",
-				 i > first ? " " : "", name(i));
-	return buf;
-}
-
-static const char *objective_name(int id)
-{
-	return gpugov_objective_names[id];
-}
-
-/* The objectives' names from @first on (as name_list()). */
-const char *objective_names(int first, char *buf, size_t len)
-{
-	return name_list(objective_name, first, GPUGOV_NR_OBJ, buf, len);
-}
-
-/**
  * policy_opt_accepts() - what policy option @name takes, for messages
  * @name: the option, without "--"
  * @buf: out

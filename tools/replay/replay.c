@@ -6,6 +6,7 @@
 #include <string.h>
 #include "outfile.h"
 #include "replay.h"
+#include "version.h"
 
 static const struct subcommand {
 	const char *name;
@@ -33,6 +34,7 @@ static void usage(FILE *f)
 	fprintf(f, "usage: gpugov-replay SUBCOMMAND [options]   (SUBCOMMAND --help for more)\n");
 	for (i = 0; i < ARRAY_SIZE(subcommands); i++)
 		fprintf(f, "  %-12s %s\n", subcommands[i].name, subcommands[i].help);
+	fprintf(f, "       gpugov-replay --version\n");
 	fprintf(f, "Exit status: 0 success, 1 run-time failure, 2 malformed command line or input.\n");
 }
 
@@ -45,6 +47,8 @@ int main(int argc, char **argv)
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? EXIT_USAGE : EXIT_OK;
 	}
+	if (is_version_opt(argv[1]))
+		return print_version("gpugov-replay");
 	for (i = 0; i < ARRAY_SIZE(subcommands); i++)
 		if (!strcmp(argv[1], subcommands[i].name))
 			return subcommands[i].run(argc - 1, argv + 1);

@@ -11,6 +11,10 @@
 #include "gpugov_policy.h"
 #include "coremem_gpu.h"
 #include "strnum.h"
+#include "names.h"
+
+/* getopt_long short options of every subcommand: -h is --help (GNU). */
+#define REPLAY_SHORT_OPTS "h"
 
 /* Exit codes of every subcommand (documented in --help). */
 #define EXIT_OK		0
@@ -73,9 +77,6 @@ int parse_sample_kv(const char *kv, size_t len, struct gpugov_sample *s,
 int parse_sample_file(const char *path, struct gpugov_sample *s, char *err,
 		      size_t errlen);
 int parse_objective(const char *name);
-const char *name_list(const char *(*name)(int id), int first, int n,
-		      char *buf, size_t len);
-const char *objective_names(int first, char *buf, size_t len);
 const char *policy_opt_accepts(const char *name, char *buf, size_t len);
 int parse_policy_opt(const char *name, const char *val,
 		     struct gpugov_policy_params *p);

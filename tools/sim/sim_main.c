@@ -22,9 +22,11 @@
 
 #include "online.h"
 #include "openloop.h"
+#include "names.h"
 #include "outfile.h"
 #include "strnum.h"
 #include "sweep.h"
+#include "version.h"
 
 struct cli {
 	const char *gpu, *wl, *out, *oracle, *per_sm;
@@ -64,6 +66,7 @@ static const char usage_top[] =
 	"usage: gpugov-sim run|sweep|online -g GPU -w WORKLOAD [options]\n"
 	"       gpugov-sim openloop TRACE...\n"
 	"       gpugov-sim [SUBCOMMAND] --help\n"
+	"       gpugov-sim --version\n"
 	"  run       the whole workload as one interval at one OPP\n"
 	"  sweep     sweep trace: each interval re-run at every OPP\n"
 	"  online    a predictor and objective of predictors/ in the loop\n"
@@ -114,8 +117,9 @@ static const char usage_online[] =
 	"  --target RATE            objective target (GRAPE): hold RATE warp\n"
 	"                           instructions per busy second (1..10^12)\n"
 	"  --idle-uw UW             the policy's idle power, uW (default 0)\n"
-	"  --predictor NAME         model of predictors/ (default crisp)\n"
-	"  --objective NAME         objective (default edp)\n"
+	"  --predictor NAME         model of predictors/ (default crisp; the names\n"
+	"                           are listed below)\n"
+	"  --objective NAME         objective (default edp; listed below)\n"
 	"  --coremem-gpu NAME|FILE  GPU description of the coremem model (a built-in\n"
 	"                           name or a key=value file, docs/coremem.md)\n"
 	"  -o, --output TRACE       write the samples the governor saw (- = stdout)\n"
@@ -130,6 +134,15 @@ static const char usage_openloop[] =
 	"MAPE of every predictor from the top OPP to every other OPP, per trace,\n"
 	"averaged, and the maximum error.\n"
 	"Exit status: 0 success, 1 unreadable trace, 2 bad usage.\n";
+
+/* What online's --predictor and --objective accept. */
+static void print_online_names(FILE *f)
+{
+	char buf[NAMES_MAX];
+
+	fprintf(f, "Predictors: %s\n", predictor_names(buf, sizeof(buf)));
+	fprintf(f, "Objectives: %s\n", objective_names(0, buf, sizeof(buf)));
+}
 
 static void usage_of(const char *cmd, bool help)
 {
@@ -146,6 +159,8 @@ static void usage_of(const char *cmd, bool help)
 	else if (!strcmp(cmd, "openloop"))
 		u = usage_openloop;
 	fputs(u, help ? stdout : stderr);
+	if (u == usage_online)
+		print_online_names(help ? stdout : stderr);
 	exit(help ? 0 : 2);
 }
 
@@ -236,7 +251,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char cerr[COREMEM_GPU_ERR_MAX];
+	char cerr[COREMEM_GPU_ERR_MAX], nb[NAMES_MAX];
 	int ch;
 
 	memset(c, 0, sizeof(*c));
@@ -277,7 +292,9 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 'P':
 			c->pred = gpugov_predictor_find(optarg, strlen(optarg));
 			if (c->pred < 0) {
-				fprintf(stderr, "unknown predictor '%s'\n", optarg);
+				fprintf(stderr, "gpugov-sim: unknown predictor "
+					"'%s' (accepted: %s)\n", optarg,
+					predictor_names(nb, sizeof(nb)));
 				exit(2);
 			}
 			break;
@@ -291,7 +308,9 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 'J':
 			c->objective = gpugov_objective_find(optarg, strlen(optarg));
 			if (c->objective < 0) {
-				fprintf(stderr, "unknown objective '%s'\n", optarg);
+				fprintf(stderr, "gpugov-sim: unknown objective "
+					"'%s' (accepted: %s)\n", optarg,
+					objective_names(0, nb, sizeof(nb)));
 				exit(2);
 			}
 			break;
@@ -623,6 +642,8 @@ int main(int argc, char **argv)
 		usage();
 	if (is_help(argv[1]))
 		usage_of(NULL, true);
+	if (is_version_opt(argv[1]))
+		return print_version("gpugov-sim");
 	if (strcmp(argv[1], "run") && strcmp(argv[1], "sweep") &&
 	    strcmp(argv[1], "online") && strcmp(argv[1], "openloop"))
 		usage();

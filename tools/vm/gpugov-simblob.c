@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "simblob.h"
+#include "version.h"
 #include "sim_rt.h"
 #include "trace.h"
 
@@ -75,6 +76,14 @@ static int convert(const struct gpugov_trace *t, struct simblob *b)
 	return 0;
 }
 
+static const char usage[] =
+	"usage: gpugov-simblob SWEEP.trace OUT.blob\n"
+	"       gpugov-simblob --help | --version\n"
+	"Convert a sweep trace (gpugov-sim sweep) to the blob gpugov_sim.ko\n"
+	"replays.\n"
+	"Exit status: 0 success, 1 unreadable trace or unwritable blob,\n"
+	"2 bad usage.\n";
+
 int main(int argc, char **argv)
 {
 	char err[GPUGOV_TRACE_ERR_MAX];
@@ -83,8 +92,14 @@ int main(int argc, char **argv)
 	FILE *f;
 	int rc = 1;
 
+	if (argc == 2 && is_version_opt(argv[1]))
+		return print_version("gpugov-simblob");
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(usage, stdout);
+		return 0;
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: gpugov-simblob SWEEP.trace OUT.blob\n");
+		fputs(usage, stderr);
 		return 2;
 	}
 	if (gpugov_trace_load(argv[1], &t, err, sizeof(err))) {

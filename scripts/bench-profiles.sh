@@ -18,17 +18,8 @@ export LC_ALL=C
 replay=$1
 gen=$2
 out=$3
-mkdir -p "$out/frames"
-seed=0
-for mem in 0 30 70; do
-	for noise in 0 15; do
-		seed=$((seed + 1))
-		app=mem$mem-noise$noise
-		"$gen" "$mem" "$noise" "$seed" 120 >"$out/frames/$app.csv"
-		"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
-			--device frames --combined "$app" >/dev/null 2>&1
-	done
-done
+mkdir -p "$out"
+"$(dirname "$0")/bench-games.sh" "$replay" "$gen" "$out/frames"
 : >"$out/profiles.csv"
 for prof in panfrost panthor lima msm sim; do
 	for load in 30 60 90; do

@@ -25,16 +25,7 @@ for gpu in fermi-15sm maxwell-16sm; do
 			"$out/sweeps/$gpu/$(basename "$app" .wl).trace" >/dev/null
 	done
 done
-seed=0
-for mem in 0 30 70; do
-	for noise in 0 15; do
-		seed=$((seed + 1))
-		app=mem$mem-noise$noise
-		"$gen" "$mem" "$noise" "$seed" 120 >"$out/frames/$app.csv"
-		"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
-			--device frames --combined "$app" >/dev/null 2>&1
-	done
-done
+"$here/bench-games.sh" "$replay" "$gen" "$out/frames"
 # cell VIEW TRACE OPTIONS...: every profile, rate and load
 cell() {
 	view=$1

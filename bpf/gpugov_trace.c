@@ -297,6 +297,8 @@ static const char *record_device(char *buf, size_t size)
 		return buf;
 	if (err == -EEXIST)
 		fprintf(stderr, "gpugov-trace: several devices run gpugov, choose one with -d\n");
+	else if (err == -ENOENT && *gt_debugfs_why(NULL))
+		fprintf(stderr, "gpugov-trace: %s is missing%s\n", GT_DEBUGFS, gt_debugfs_why(NULL));
 	else if (err == -ENOENT)
 		fprintf(stderr, "gpugov-trace: no device runs gpugov (%s is empty)\n", GT_DEBUGFS);
 	else

@@ -35,7 +35,7 @@ static int read_opps(const char *dev, struct gpugov_opp_table *t, char *err,
 	n = gt_read_file(path, buf, sizeof(buf));
 	if (n < 0) {
 		snprintf(err, errlen, "%s: %s%s", path, strerror(-n),
-			 n == -ENOENT ? " (is the device running gpugov?)" : "");
+			 n == -ENOENT ? gt_debugfs_why(dev) : "");
 		return -1;
 	}
 	memset(t, 0, sizeof(*t));

@@ -5,8 +5,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "trace_sysfs.h"
@@ -96,4 +99,34 @@ int gt_only_device(char *dev, size_t size)
 	}
 	closedir(dir);
 	return n == 1 ? 0 : n ? -EEXIST : -ENOENT;
+}
+
+/**
+ * gt_debugfs_why() - why GT_DEBUGFS or a device's directory in it is
+ * missing, for an error message
+ * @dev: the device whose directory was looked for, or NULL for GT_DEBUGFS
+ *
+ * A kernel without debugfs, debugfs not mounted and debugfs closed by the
+ * kernel command line leave gpugov's directory absent as surely as a
+ * device not running gpugov: each has its own remedy.
+ *
+ * Return: a parenthesised hint, starting with a space.
+ */
+const char *gt_debugfs_why(const char *dev)
+{
+	char fs[4096], path[512];
+	struct statfs st;
+
+	if (gt_read_file("/proc/filesystems", fs, sizeof(fs)) >= 0 &&
+	    !strstr(fs, "\tdebugfs\n"))
+		return " (this kernel has no debugfs: recording needs CONFIG_DEBUG_FS)";
+	if (statfs(GT_DEBUGFS_ROOT, &st) || st.f_type != DEBUGFS_MAGIC)
+		return " (debugfs is not mounted: mount -t debugfs none " GT_DEBUGFS_ROOT ")";
+	if (access(GT_DEBUGFS, F_OK))
+		return " (debugfs holds no gpugov directory: is debugfs=off or "
+		       "debugfs=no-mount on the kernel command line?)";
+	if (!dev)
+		return "";
+	snprintf(path, sizeof(path), GT_DEBUGFS "/%s", dev);
+	return access(path, F_OK) ? " (is the device running gpugov?)" : "";
 }

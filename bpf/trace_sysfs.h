@@ -11,12 +11,14 @@
 
 #define GT_SYS_MODULE	"/sys/module/gpugov"
 #define GT_MODULE_BTF	"/sys/kernel/btf/gpugov"
-#define GT_DEBUGFS	"/sys/kernel/debug/gpugov"
+#define GT_DEBUGFS_ROOT	"/sys/kernel/debug"
+#define GT_DEBUGFS	GT_DEBUGFS_ROOT "/gpugov"
 #define GT_DEVFREQ	"/sys/class/devfreq"
 
 int gt_read_file(const char *path, char *buf, size_t size);
 int gt_read_word(const char *path, char *buf, size_t size);
 bool gt_module_loaded(void);
 int gt_only_device(char *dev, size_t size);
+const char *gt_debugfs_why(const char *dev);
 
 #endif /* GT_TRACE_SYSFS_H */

@@ -127,12 +127,47 @@ struct gpugov_dev {
 	bool sysfs_done;
 };
 
+/**
+ * struct gpugov_tunables - what the sysfs group lets a user set, as a
+ *	device keeps it between two runs of gpugov (gpugov_keep.c)
+ * @predictor: struct gpugov_dev's @predictor
+ * @params: its @params
+ * @pcstall: its PCSTALL table geometry
+ * @coremem_gpu: its core+memory model's GPU description
+ */
+struct gpugov_tunables {
+	u32 predictor;
+	struct gpugov_policy_params params;
+	struct gpugov_pcstall_params pcstall;
+	u32 coremem_gpu;
+};
+
+/* The `profile` knob; CUSTOM: the tunables match none of them. */
+enum gpugov_profile {
+	GPUGOV_PROFILE_BATTERY,
+	GPUGOV_PROFILE_BALANCED,
+	GPUGOV_PROFILE_PERFORMANCE,
+	GPUGOV_NR_PROFILE,
+	GPUGOV_PROFILE_CUSTOM = GPUGOV_NR_PROFILE,
+};
+
 /* gpugov_names.c */
 const char *gpugov_pred_name(u32 id);
 const char *gpugov_objective_name(u32 id);
 const char *gpugov_reason_name(u32 id);
 const char *gpugov_react_name(u32 id);
 const char *gpugov_dl_src_name(u32 id);
+
+/* gpugov_keep.c */
+void gpugov_keep_save(const struct gpugov_dev *g);
+void gpugov_keep_restore(struct gpugov_dev *g);
+void gpugov_keep_exit(void);
+
+/* gpugov_profile.c */
+void gpugov_profile_apply(struct gpugov_policy_params *p, u32 id);
+u32 gpugov_profile_of(const struct gpugov_policy_params *p);
+const char *gpugov_profile_name(u32 id);
+int gpugov_profile_find(const char *name, size_t len);
 
 /* gpugov_opp.c */
 int gpugov_opp_build(struct gpugov_dev *g);
@@ -161,6 +196,8 @@ void gpugov_tick_stop(struct gpugov_dev *g);
 /* gpugov_sysfs.c */
 int gpugov_sysfs_add(struct gpugov_dev *g);
 void gpugov_sysfs_remove(struct gpugov_dev *g);
+void gpugov_tunables_get(const struct gpugov_dev *g, struct gpugov_tunables *t);
+int gpugov_tunables_set(struct gpugov_dev *g, const struct gpugov_tunables *t);
 
 /* gpugov_debugfs.c */
 void gpugov_debugfs_init(void);

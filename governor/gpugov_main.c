@@ -66,6 +66,7 @@ static int gpugov_start(struct devfreq *df)
 	err = gpugov_opp_build(g);
 	if (err)
 		goto err_free;
+	gpugov_keep_restore(g);
 	gpugov_frame_init(&g->frame, g->table.nr - 1);
 	err = gpugov_tick_init(g);
 	if (err)
@@ -122,6 +123,7 @@ static int gpugov_stop(struct devfreq *df)
 	/* Both removals wait for readers and writers still inside. */
 	gpugov_debugfs_remove(g);
 	gpugov_sysfs_remove(g);
+	gpugov_keep_save(g);
 	gpugov_tick_free(g);
 	kvfree(g);
 
@@ -240,6 +242,7 @@ static void __exit gpugov_exit(void)
 	err = devfreq_remove_governor(&gpugov_governor);
 	if (err)
 		pr_err("gpugov: cannot unregister governor: %d\n", err);
+	gpugov_keep_exit();
 	gpugov_debugfs_exit();
 }
 module_exit(gpugov_exit);

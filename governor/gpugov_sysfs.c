@@ -285,17 +285,24 @@ static ssize_t gpugov_choice_store(struct device *dev,
 	return count;
 }
 
+/* The names of ids 0 to @nr - 1, space-separated, on one line. */
+static ssize_t gpugov_names_show(char *buf, int nr, const char *(*name)(u32))
+{
+	int i, n = 0;
+
+	for (i = 0; i < nr; i++)
+		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "", name(i));
+	return n + sysfs_emit_at(buf, n, "\n");
+}
+
 static ssize_t gpugov_choice_available_show(struct device *dev,
 					    struct device_attribute *attr,
 					    char *buf)
 {
 	const struct gpugov_choice *c =
 		container_of(attr, struct gpugov_choice, available);
-	int i, n = 0;
 
-	for (i = 0; i < c->nr; i++)
-		n += sysfs_emit_at(buf, n, "%s%s", i ? " " : "", c->name(i));
-	return n + sysfs_emit_at(buf, n, "\n");
+	return gpugov_names_show(buf, c->nr, c->name);
 }
 
 /* Switching to objective target starts its controller afresh. */
@@ -403,6 +410,52 @@ static ssize_t target_store(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RW(target);
 
+/*
+ * profile: battery, balanced or performance sets the objective and the
+ * deadline tunables together (gpugov_profile.c); reads the profile they
+ * equal, or custom.
+ */
+static ssize_t profile_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	struct gpugov_dev *g = gpugov_lock_dev(dev);
+	u32 id;
+
+	if (!g)
+		return -ENODEV;
+	id = gpugov_profile_of(&g->params);
+	gpugov_unlock_dev(g);
+	return sysfs_emit(buf, "%s\n", gpugov_profile_name(id));
+}
+
+static ssize_t profile_store(struct device *dev, struct device_attribute *attr,
+			     const char *buf, size_t count)
+{
+	int len = gpugov_token_len(buf, count);
+	struct gpugov_dev *g;
+	int id;
+
+	if (len < 0)
+		return -EINVAL;
+	id = gpugov_profile_find(buf, len);
+	if (id < 0)
+		return -EINVAL;
+	g = gpugov_lock_dev(dev);
+	if (!g)
+		return -ENODEV;
+	gpugov_profile_apply(&g->params, id);
+	gpugov_unlock_dev(g);
+	return count;
+}
+static DEVICE_ATTR_RW(profile);
+
+static ssize_t available_profiles_show(struct device *dev,
+				       struct device_attribute *attr, char *buf)
+{
+	return gpugov_names_show(buf, GPUGOV_NR_PROFILE, gpugov_profile_name);
+}
+static DEVICE_ATTR_RO(available_profiles);
+
 static ssize_t power_model_show(struct device *dev,
 				struct device_attribute *attr, char *buf)
 {
@@ -422,6 +475,8 @@ static struct attribute *gpugov_attrs[] = {
 	&gpugov_choice_predictor.available.attr,
 	&gpugov_choice_objective.attr.attr,
 	&gpugov_choice_objective.available.attr,
+	&dev_attr_profile.attr,
+	&dev_attr_available_profiles.attr,
 	&gpugov_tunable_max_slowdown.attr.attr,
 	&gpugov_tunable_util.attr.attr,
 	&gpugov_tunable_util_max.attr.attr,
@@ -473,4 +528,74 @@ void gpugov_sysfs_remove(struct gpugov_dev *g)
 	if (g->sysfs_done)
 		sysfs_remove_group(&g->df->dev.kobj, &gpugov_group);
 	g->sysfs_done = false;
+}
+
+/**
+ * gpugov_tunables_get() - copy what a user has set on a device
+ * @g: its state
+ * @t: filled
+ */
+void gpugov_tunables_get(const struct gpugov_dev *g, struct gpugov_tunables *t)
+{
+	t->predictor = g->predictor;
+	t->params = g->params;
+	t->pcstall = g->pred.pcstall.par;
+	t->coremem_gpu = g->pred.coremem_gpu;
+}
+
+/*
+ * Does every attribute of the group hold a value its store would accept?
+ * The numeric tunables and named choices are checked from their own
+ * descriptions (a PCSTALL geometry by the model, when it is set).
+ */
+static bool gpugov_tunables_valid(struct gpugov_dev *g)
+{
+	struct attribute **a;
+
+	for (a = gpugov_attrs; *a; a++) {
+		struct device_attribute *da =
+			container_of(*a, struct device_attribute, attr);
+		const struct gpugov_tunable *t;
+		const struct gpugov_choice *c;
+		u32 v;
+
+		if (da->show == gpugov_tunable_show) {
+			t = to_gpugov_tunable(da);
+			v = *gpugov_u32_at(g, t->offset);
+			if (!t->pcstall && (v > t->max ||
+					    (v < t->min && !(t->zero_off && !v))))
+				return false;
+		} else if (da->show == gpugov_choice_show) {
+			c = to_gpugov_choice(da);
+			if (*gpugov_u32_at(g, c->offset) >= (u32)c->nr)
+				return false;
+		}
+	}
+	return gpugov_grape_params_ok(&g->params.grape);
+}
+
+/**
+ * gpugov_tunables_set() - give a starting device tunables set before
+ * @g: its state, not yet published, holding valid values (the defaults)
+ * @t: the tunables, validated here as the stores validate them
+ *
+ * Return: 0, or -EINVAL with @g as it was.
+ */
+int gpugov_tunables_set(struct gpugov_dev *g, const struct gpugov_tunables *t)
+{
+	struct gpugov_tunables old;
+
+	gpugov_tunables_get(g, &old);
+	g->predictor = t->predictor;
+	g->params = t->params;
+	g->pred.coremem_gpu = t->coremem_gpu;
+	if (!gpugov_tunables_valid(g) ||
+	    gpugov_pcstall_set_params(&g->pred.pcstall, &t->pcstall)) {
+		g->predictor = old.predictor;
+		g->params = old.params;
+		g->pred.coremem_gpu = old.coremem_gpu;
+		return -EINVAL;
+	}
+	gpugov_coremem_gpu_switching(g, g->pred.coremem_gpu);
+	return 0;
 }

@@ -46,17 +46,11 @@ mkdir -p "$out/rt" "$out/rtframes"
 		done
 	done
 	if [ "${RT_SYNTHETIC:-1}" = 1 ]; then
-		seed=0
-		for mem in 0 30 70; do
-			for noise in 0 15; do
-				seed=$((seed + 1))
-				a=mem$mem-noise$noise
-				"$gen" "$mem" "$noise" "$seed" 120 >"$out/rtframes/$a.csv"
-				"$replay" import csv "$out/rtframes/$a.csv" --out "$out/rtframes" \
-					--device frames --combined "$a" >/dev/null 2>&1
-				echo "$out/rt/synthetic-$a.csv synthetic 60,120 $out/rtframes/$a.trace" \
-					"--stock --predictor busy --idle-static-uw 100000 --idle-uw 50000"
-			done
+		"$here/bench-games.sh" "$replay" "$gen" "$out/rtframes"
+		for t in "$out"/rtframes/*.trace; do
+			a=$(basename "$t" .trace)
+			echo "$out/rt/synthetic-$a.csv synthetic 60,120 $t" \
+				"--stock --predictor busy --idle-static-uw 100000 --idle-uw 50000"
 		done
 	fi
 } >"$out/rt/jobs"

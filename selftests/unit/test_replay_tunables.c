@@ -70,6 +70,16 @@ static const struct replay_tunable *find_tunable(const char *sysfs)
 	return NULL;
 }
 
+static bool is_alias(const char *sysfs)
+{
+	size_t i;
+
+	for (i = 0; i < replay_nr_aliases; i++)
+		if (!strcmp(replay_aliases[i], sysfs))
+			return true;
+	return false;
+}
+
 static void test_against_abi(const char *abi)
 {
 	static struct abi_file files[MAX_FILES];
@@ -82,7 +92,10 @@ static void test_against_abi(const char *abi)
 		const struct replay_tunable *t = find_tunable(files[i].name);
 
 		nrw += files[i].rw;
-		if (files[i].rw)
+		if (files[i].rw && is_alias(files[i].name))
+			tap_ok(!t, "%s: an alias of other tunables, not replayed itself",
+			       files[i].name);
+		else if (files[i].rw)
 			tap_ok(t != NULL, "tunable %s: replayed with --%s", files[i].name,
 			       t ? t->option : "(none: a recording would not carry it)");
 		else
@@ -94,8 +107,15 @@ static void test_against_abi(const char *abi)
 		tap_ok(i < n && files[i].rw, "map entry %s is a documented (RW) file",
 		       replay_tunables[k].sysfs);
 	}
-	tap_ok(replay_nr_tunables == (size_t)nrw, "%zu map entries, %d (RW) files",
-	       replay_nr_tunables, nrw);
+	for (k = 0; k < replay_nr_aliases; k++) {
+		for (i = 0; i < n && strcmp(files[i].name, replay_aliases[k]); i++)
+			;
+		tap_ok(i < n && files[i].rw, "alias %s is a documented (RW) file",
+		       replay_aliases[k]);
+	}
+	tap_ok(replay_nr_tunables + replay_nr_aliases == (size_t)nrw,
+	       "%zu map entries and %zu aliases, %d (RW) files",
+	       replay_nr_tunables, replay_nr_aliases, nrw);
 }
 
 /* No two entries share a file or an option; options are lower-case words. */

@@ -230,6 +230,8 @@ int main(void)
 	big_zeros[4095] = '1';
 	vt_ok(!vt_setup(NULL), "modules load");
 	vt_ok(!vt_set_governor(0, "gpugov"), "device -> gpugov");
+	/* First: the other tunables' checks leave it "custom". */
+	check_named("profile", "available_profiles");
 	for (i = 0; i < ARRAY_SIZE(nums); i++)
 		check_numeric(&nums[i]);
 	check_named("predictor", "available_predictors");

@@ -154,8 +154,9 @@ static int writable_tunables(void)
 		return -1;
 	while ((e = readdir(d))) {
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (e->d_name[0] != '.' && !stat(path, &st) && S_ISREG(st.st_mode) &&
-		    (st.st_mode & S_IWUSR))
+		/* profile sets other tunables (replay_aliases[]): not carried */
+		if (e->d_name[0] != '.' && strcmp(e->d_name, "profile") &&
+		    !stat(path, &st) && S_ISREG(st.st_mode) && (st.st_mode & S_IWUSR))
 			n++;
 	}
 	closedir(d);

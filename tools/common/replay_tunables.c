@@ -9,7 +9,7 @@
  * `make abi-check` the ABI document against the module's attributes).
  * The read-only files are not tunables: the available_* lists, and
  * power_model, whose energy-model powers a recording carries in its OPP
- * table.
+ * table; nor are the writable aliases of replay_aliases[].
  */
 #include <errno.h>
 #include <stdio.h>
@@ -41,6 +41,16 @@ const struct replay_tunable replay_tunables[] = {
 
 const size_t replay_nr_tunables = sizeof(replay_tunables) /
 				  sizeof(replay_tunables[0]);
+
+/*
+ * Writable files that hold no value of their own: writing `profile` sets
+ * objective, util, util_max and slack, and reading it is computed from
+ * them, so a recording carries it through those.
+ */
+const char *const replay_aliases[] = { "profile" };
+
+const size_t replay_nr_aliases = sizeof(replay_aliases) /
+				 sizeof(replay_aliases[0]);
 
 /* The first line of @path, without its newline: 0, or -1 with @err set. */
 static int read_value(const char *path, char *val, size_t size, char *err,

@@ -22,6 +22,8 @@ struct replay_tunable {
 
 extern const struct replay_tunable replay_tunables[];
 extern const size_t replay_nr_tunables;
+extern const char *const replay_aliases[];
+extern const size_t replay_nr_aliases;
 
 int replay_tunables_options(const char *dir, char *out, size_t size,
 			    char *err, size_t errlen);

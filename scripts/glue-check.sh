@@ -33,7 +33,8 @@
 # amdgpu takes the better part of an hour on 2 cores, so the check builds
 # only the objects the series adds or changes, each with W=1 C=2, and
 # compares their findings with those of the same objects built from the
-# unpatched files (recorded once per tree and object, in KEY/baseline/).
+# unpatched files (recorded once per tree, object and build command, in
+# KEY/baseline-*/).
 # A header the series changes (amdgpu.h) reaches every amdgpu object; the
 # objects not rebuilt are not checked.  --check reports the arm64 and the
 # amd64 trees alike: with either missing, make glue-check SKIPs.
@@ -251,7 +252,7 @@ amd_tree_key() {
 		echo "linux-source-$v $ver linux-config-$v:amd64 $ver"
 		gcc --version | head -n 1
 		sparse --version
-		sed -n '/^amd_prepare_tree()/,/^}/p; /^amd_build()/,/^}/p' "$here/scripts/glue-check.sh"
+		sed -n '/^amd_prepare_tree()/,/^}/p' "$here/scripts/glue-check.sh"
 	} | sha256sum | cut -d' ' -f1
 }
 
@@ -264,8 +265,8 @@ amd_prepare_tree() {
 	tarball=/usr/src/linux-source-$v.tar.xz
 	start=$(date +%s)
 	echo "glue-check: preparing linux-source-$v $ver for amd64 in $dir" >&2
-	rm -rf "$dir/tree" "$dir/pristine" "$dir/baseline"
-	mkdir -p "$dir/tree" "$dir/baseline"
+	rm -rf "$dir/tree" "$dir/pristine" "$dir"/baseline-*
+	mkdir -p "$dir/tree"
 	tar -xf "$tarball" -C "$dir/tree" --strip-components=1
 	deb=$(config_deb "$v" "$ver" amd64)
 	dpkg-deb --fsys-tarfile "$deb" |
@@ -299,15 +300,26 @@ amd_target() {
 	esac
 }
 
-# Build the objects of the .c files given, W=1 C=2, each compiled anew;
-# the findings of the amdgpu and pm sources, without line numbers.
+# Build the objects of the .c files given, W=1 C=2, each compiled anew.
+# sparse sizes struct amd_sriov_msg_vf2pf_info differently from gcc and
+# fails amdgv_sriovmsg.h's static assertion in every amdgpu object; after
+# an error it reports no warning at all.  So sparse (CF, sparse only)
+# sees static assertions as nothing: gcc still checks each of them.
 amd_build() {
 	local c targets=()
 	for c in "$@"; do
 		rm -f "${c%.c}.o"
 		targets+=("$(amd_target "$c")")
 	done
-	amd_kmake W=1 C=2 GPUGOV_DIR="$here" "${targets[@]}" 2>&1 || true
+	amd_kmake W=1 C=2 CF="-D'_Static_assert(e,m)='" GPUGOV_DIR="$here" \
+		"${targets[@]}" 2>&1 || true
+}
+
+# Where the baseline findings live: per tree and per version of
+# amd_build(), which decides what they are.
+amd_baseline() {
+	echo "$1/baseline-$(sed -n '/^amd_build()/,/^}/p' "$here/scripts/glue-check.sh" |
+		sha256sum | cut -c1-16)"
 }
 
 amd_findings() {
@@ -317,7 +329,9 @@ amd_findings() {
 amd_check_one() {
 	local v=$1 dir=$2 series=$here/drivers_glue/amdgpu/$1 work=$2/work
 	local log=$2/work/log tree=$2/tree d f c changed=() added=() missing=()
-	mkdir -p "$work" "$dir/baseline"
+	local base
+	base=$(amd_baseline "$dir")
+	mkdir -p "$work" "$base"
 
 	# Restore the pristine files; a restored file is touched so that
 	# kbuild rebuilds what depends on it.
@@ -337,13 +351,13 @@ amd_check_one() {
 	done
 	# Findings of the unpatched objects, once per tree and object.
 	for c in "${changed[@]}"; do
-		[ -e "$dir/baseline/${c//\//_}.log" ] || missing+=("$c")
+		[ -e "$base/${c//\//_}.log" ] || missing+=("$c")
 	done
 	if [ ${#missing[@]} -gt 0 ]; then
 		(cd "$tree" && amd_build "${missing[@]}") >"$log"
 		for c in "${missing[@]}"; do
 			if [ -e "$tree/${c%.c}.o" ]; then
-				cp "$log" "$dir/baseline/${c//\//_}.log"
+				cp "$log" "$base/${c//\//_}.log"
 			fi
 		done
 	fi
@@ -366,7 +380,7 @@ amd_check_one() {
 	fi
 
 	(cd "$tree" && amd_build "${changed[@]}" "${added[@]}") >"$log"
-	cat "$dir"/baseline/*.log 2>/dev/null | amd_findings >"$work/baseline"
+	cat "$base"/*.log 2>/dev/null | amd_findings >"$work/baseline"
 	amd_findings <"$log" | comm -23 - "$work/baseline" >"$work/new"
 	for c in "${changed[@]}" "${added[@]}"; do
 		[ -e "$tree/${c%.c}.o" ] || echo "not built: $c" >>"$work/new"

@@ -81,7 +81,7 @@ tree_key() {
 		echo "linux-source-$v $ver linux-config-$v:arm64 $ver"
 		${cross}gcc --version | head -n 1
 		sparse --version
-		sed -n '/^prepare_tree()/,/^}/p' "$here/scripts/glue-check.sh"
+		sed -n '/^unpack_tree()/,/^}/p; /^prepare_tree()/,/^}/p' "$here/scripts/glue-check.sh"
 	} | sha256sum | cut -d' ' -f1
 }
 
@@ -98,22 +98,29 @@ findings() {
 		sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/; s/ \[[^]]*\.ko\] undefined!/ undefined!/' | sort -u
 }
 
-prepare_tree() {
-	local v=$1 dir=$2 ver tarball deb start
-	ver=$(srcver "$v")
-	tarball=/usr/src/linux-source-$v.tar.xz
-	start=$(date +%s)
-	echo "glue-check: preparing linux-source-$v $ver for arm64 in $dir" >&2
+# Unpack linux-source-V into DIR/tree with Debian's ARCH configuration of
+# version VER, debug info off (only build time) and no BTF (it needs
+# vmlinux).
+unpack_tree() {
+	local v=$1 ver=$2 dir=$3 arch=$4 deb
 	rm -rf "$dir/tree" "$dir/pristine"
 	mkdir -p "$dir/tree"
-	tar -xf "$tarball" -C "$dir/tree" --strip-components=1
-	deb=$(config_deb "$v" "$ver")
+	tar -xf "/usr/src/linux-source-$v.tar.xz" -C "$dir/tree" --strip-components=1
+	deb=$(config_deb "$v" "$ver" "$arch")
 	dpkg-deb --fsys-tarfile "$deb" |
-		tar -xO --wildcards '*/config.arm64_none_arm64.xz' | xz -d >"$dir/tree/.config"
+		tar -xO --wildcards "*/config.${arch}_none_${arch}.xz" | xz -d >"$dir/tree/.config"
+	(cd "$dir/tree" && scripts/config -d DEBUG_INFO_BTF -e DEBUG_INFO_NONE \
+		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 -d DEBUG_INFO_DWARF5)
+}
+
+prepare_tree() {
+	local v=$1 dir=$2 ver start
+	ver=$(srcver "$v")
+	start=$(date +%s)
+	echo "glue-check: preparing linux-source-$v $ver for arm64 in $dir" >&2
+	unpack_tree "$v" "$ver" "$dir" arm64
 	cd "$dir/tree"
-	# No debug info (only build time), no BTF (it needs vmlinux).
-	scripts/config -m DRM_PANFROST -d DEBUG_INFO_BTF -e DEBUG_INFO_NONE \
-		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 -d DEBUG_INFO_DWARF5
+	scripts/config -m DRM_PANFROST
 	kmake olddefconfig
 	grep -qx 'CONFIG_DRM_PANFROST=m' .config ||
 		{ echo "glue-check: CONFIG_DRM_PANFROST=m did not stick" >&2; return 1; }
@@ -165,26 +172,40 @@ tap() {
 	fi
 }
 
+# Make the sources of directory TO (.[ch], Kconfig, Makefile) those of
+# its pristine copy FROM: a file FROM lacks is removed with its object, a
+# restored file is touched so that kbuild rebuilds what depends on it,
+# and untouched objects stay valid.
+restore_dir() {
+	local from=$1 to=$2 f
+	for f in "$to"/*.c "$to"/*.h "$to"/Kconfig "$to"/Makefile; do
+		[ -e "$from/${f##*/}" ] || rm -f "$f" "${f%.c}.o"
+	done
+	for f in "$from"/*; do
+		cmp -s "$f" "$to/${f##*/}" || { cp "$f" "$to/"; touch "$to/${f##*/}"; }
+	done
+}
+
+# Apply the PATCHES to TREE and report it as check LABEL; LOG gets
+# git's output.  Fails if they do not apply.
+tap_apply() {
+	local label=$1 tree=$2 log=$3
+	shift 3
+	if (cd "$tree" && git apply --whitespace=error-all "$@") >"$log" 2>&1; then
+		tap ok "$label: the series applies ($# patches)"
+	else
+		tap "not ok" "$label: the series applies" "$log"
+		return 1
+	fi
+}
+
 check_one() {
 	local v=$1 dir=$2 series=$here/drivers_glue/panfrost/$1 work=$2/work
-	local pf=$dir/tree/drivers/gpu/drm/panfrost log=$2/work/log f
+	local pf=$dir/tree/drivers/gpu/drm/panfrost log=$2/work/log
 	mkdir -p "$work"
 
-	# Restore the pristine directory; a restored file is touched so
-	# that kbuild rebuilds it, untouched objects stay valid.
-	for f in "$pf"/*.c "$pf"/*.h "$pf"/Kconfig "$pf"/Makefile; do
-		[ -e "$dir/pristine/${f##*/}" ] || rm -f "$f" "${f%.c}.o"
-	done
-	for f in "$dir"/pristine/*; do
-		cmp -s "$f" "$pf/${f##*/}" || { cp "$f" "$pf/"; touch "$pf/${f##*/}"; }
-	done
-
-	if (cd "$dir/tree" && git apply --whitespace=error-all "$series"/*.patch) >"$log" 2>&1; then
-		tap ok "$v: the series applies ($(ls "$series"/*.patch | wc -l) patches)"
-	else
-		tap "not ok" "$v: the series applies" "$log"
-		return
-	fi
+	restore_dir "$dir/pristine" "$pf"
+	tap_apply "$v" "$dir/tree" "$log" "$series"/*.patch || return 0
 
 	(cd "$dir/tree" && scripts/config -m DRM_PANFROST -e DRM_PANFROST_GPUGOV &&
 		kmake olddefconfig && kmake modules_prepare) >"$log" 2>&1 || true
@@ -252,7 +273,7 @@ amd_tree_key() {
 		echo "linux-source-$v $ver linux-config-$v:amd64 $ver"
 		gcc --version | head -n 1
 		sparse --version
-		sed -n '/^amd_prepare_tree()/,/^}/p' "$here/scripts/glue-check.sh"
+		sed -n '/^unpack_tree()/,/^}/p; /^amd_prepare_tree()/,/^}/p' "$here/scripts/glue-check.sh"
 	} | sha256sum | cut -d' ' -f1
 }
 
@@ -260,21 +281,14 @@ amd_tree_key() {
 amd_dirs="drivers/gpu/drm/amd/amdgpu drivers/gpu/drm/amd/pm"
 
 amd_prepare_tree() {
-	local v=$1 dir=$2 ver tarball deb start d
+	local v=$1 dir=$2 ver start d
 	ver=$(srcver "$v")
-	tarball=/usr/src/linux-source-$v.tar.xz
 	start=$(date +%s)
 	echo "glue-check: preparing linux-source-$v $ver for amd64 in $dir" >&2
-	rm -rf "$dir/tree" "$dir/pristine" "$dir"/baseline-*
-	mkdir -p "$dir/tree"
-	tar -xf "$tarball" -C "$dir/tree" --strip-components=1
-	deb=$(config_deb "$v" "$ver" amd64)
-	dpkg-deb --fsys-tarfile "$deb" |
-		tar -xO --wildcards '*/config.amd64_none_amd64.xz' | xz -d >"$dir/tree/.config"
+	rm -rf "$dir"/baseline-*
+	unpack_tree "$v" "$ver" "$dir" amd64
 	cd "$dir/tree"
-	# No debug info (only build time), no BTF (it needs vmlinux).
-	scripts/config -m DRM_AMDGPU -d DEBUG_INFO_BTF -e DEBUG_INFO_NONE \
-		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -d DEBUG_INFO_DWARF4 -d DEBUG_INFO_DWARF5
+	scripts/config -m DRM_AMDGPU
 	amd_kmake olddefconfig
 	grep -qx 'CONFIG_DRM_AMDGPU=m' .config && grep -qx 'CONFIG_PM_DEVFREQ=y' .config ||
 		{ echo "glue-check: CONFIG_DRM_AMDGPU=m, CONFIG_PM_DEVFREQ=y did not stick" >&2; return 1; }
@@ -333,16 +347,8 @@ amd_check_one() {
 	base=$(amd_baseline "$dir")
 	mkdir -p "$work" "$base"
 
-	# Restore the pristine files; a restored file is touched so that
-	# kbuild rebuilds what depends on it.
 	for d in $amd_dirs; do
-		for f in "$tree/$d"/*.[ch] "$tree/$d"/Kconfig "$tree/$d"/Makefile; do
-			[ -e "$dir/pristine/$d/${f##*/}" ] || rm -f "$f" "${f%.c}.o"
-		done
-		for f in "$dir/pristine/$d"/*; do
-			cmp -s "$f" "$tree/$d/${f##*/}" ||
-				{ cp "$f" "$tree/$d/"; touch "$tree/$d/${f##*/}"; }
-		done
+		restore_dir "$dir/pristine/$d" "$tree/$d"
 	done
 
 	# The .c files the series changes, and those it adds.
@@ -362,12 +368,7 @@ amd_check_one() {
 		done
 	fi
 
-	if (cd "$tree" && git apply --whitespace=error-all "$series"/*.patch) >"$log" 2>&1; then
-		tap ok "$v amd64: the amdgpu series applies ($(ls "$series"/*.patch | wc -l) patches)"
-	else
-		tap "not ok" "$v amd64: the amdgpu series applies" "$log"
-		return
-	fi
+	tap_apply "$v amd64: amdgpu" "$tree" "$log" "$series"/*.patch || return 0
 
 	(cd "$tree" && scripts/config -e DRM_AMDGPU_DEVFREQ -e DRM_AMDGPU_GPUGOV &&
 		amd_kmake olddefconfig && amd_kmake modules_prepare) >"$log" 2>&1 || true
@@ -444,20 +445,17 @@ mkdir -p "$cache"
 exec 8>"$cache/check.lock"
 flock 8
 start=$(date +%s)
-for v in $versions; do
-	# A process of its own, so that set -e holds while preparing.
-	if dir=$("$here/scripts/glue-check.sh" --prepare-arm64 "$v"); then
-		check_one "$v" "$dir"
-	else
-		tap "not ok" "$v: tree prepared"
-	fi
-done
-for v in $versions; do
-	if dir=$("$here/scripts/glue-check.sh" --prepare-amd64 "$v"); then
-		amd_check_one "$v" "$dir"
-	else
-		tap "not ok" "$v amd64: tree prepared"
-	fi
+for kind in arm64 amd64; do
+	for v in $versions; do
+		# A process of its own, so that set -e holds while preparing.
+		if ! dir=$("$here/scripts/glue-check.sh" --prepare-$kind "$v"); then
+			tap "not ok" "$v $kind: tree prepared"
+		elif [ $kind = arm64 ]; then
+			check_one "$v" "$dir"
+		else
+			amd_check_one "$v" "$dir"
+		fi
+	done
 done
 echo "1..$n"
 echo "# glue-check: $(( $(date +%s) - start )) s"

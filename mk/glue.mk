@@ -4,7 +4,8 @@
 #                      them for arm64 with Debian's arm64 config and
 #                      DRM_PANFROST=m, run modules_prepare and record the
 #                      unpatched panfrost build's W=1/sparse findings, once,
-#                      into the cache outside the clone
+#                      into the cache outside the clone; the same for amd64
+#                      with Debian's amd64 config and DRM_AMDGPU=m
 #                      (scripts/glue-check.sh --prepare); prints the
 #                      directories
 #   make glue-check    apply each kernel's series, enable

@@ -290,8 +290,10 @@ amd_prepare_tree() {
 	cd "$dir/tree"
 	scripts/config -m DRM_AMDGPU
 	amd_kmake olddefconfig
-	grep -qx 'CONFIG_DRM_AMDGPU=m' .config && grep -qx 'CONFIG_PM_DEVFREQ=y' .config ||
-		{ echo "glue-check: CONFIG_DRM_AMDGPU=m, CONFIG_PM_DEVFREQ=y did not stick" >&2; return 1; }
+	if ! grep -qx 'CONFIG_DRM_AMDGPU=m' .config || ! grep -qx 'CONFIG_PM_DEVFREQ=y' .config; then
+		echo "glue-check: CONFIG_DRM_AMDGPU=m, CONFIG_PM_DEVFREQ=y did not stick" >&2
+		return 1
+	fi
 	amd_kmake modules_prepare
 	# Pristine copies of the files directly in the series' directories.
 	for d in $amd_dirs; do
@@ -352,9 +354,9 @@ amd_check_one() {
 	done
 
 	# The .c files the series changes, and those it adds.
-	for f in $(sed -n 's|^+++ b/\(.*\.c\)$|\1|p' "$series"/*.patch | sort -u); do
+	while read -r f; do
 		if [ -e "$dir/pristine/$f" ]; then changed+=("$f"); else added+=("$f"); fi
-	done
+	done < <(sed -n 's|^+++ b/\(.*\.c\)$|\1|p' "$series"/*.patch | sort -u)
 	# Findings of the unpatched objects, once per tree and object.
 	for c in "${changed[@]}"; do
 		[ -e "$base/${c//\//_}.log" ] || missing+=("$c")
@@ -395,11 +397,14 @@ amd_check_one() {
 
 	# FILE_PATH_CHANGES asks whether MAINTAINERS needs updating: the
 	# new files are under amdgpu's existing F: entry.
+	local new=()
+	while read -r f; do
+		[ -e "$dir/pristine/$f" ] || new+=("$f")
+	done < <(sed -n 's|^+++ b/\(.*\.[ch]\)$|\1|p' "$series"/*.patch | sort -u)
 	if perl "$tree/scripts/checkpatch.pl" --strict --terse --no-tree \
 		--ignore FILE_PATH_CHANGES "$series"/*.patch >"$log" 2>&1 &&
 	   (cd "$tree" && perl scripts/checkpatch.pl --strict --terse --no-tree \
-		-f $(sed -n 's|^+++ b/\(.*\.[ch]\)$|\1|p' "$series"/*.patch | sort -u |
-			while read -r f; do [ -e "$dir/pristine/$f" ] || echo "$f"; done)) >>"$log" 2>&1; then
+		-f "${new[@]}") >>"$log" 2>&1; then
 		tap ok "$v amd64: checkpatch --strict clean (patches, new files)"
 	else
 		tap "not ok" "$v amd64: checkpatch --strict" "$log"

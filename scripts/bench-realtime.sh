@@ -25,16 +25,25 @@ for gpu in fermi-15sm maxwell-16sm; do
 			"$out/sweeps/$gpu/$(basename "$app" .wl).trace" >/dev/null
 	done
 done
+# game APP MEM NOISE SEED [EVERY LO HI]: one synthetic game of 120 frames
+game() {
+	app=$1
+	shift
+	"$gen" "$1" "$2" "$3" 120 ${4:+"$4" "$5" "$6"} >"$out/frames/$app.csv"
+	"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
+		--device frames --combined "$app" >/dev/null 2>&1
+}
 seed=0
 for mem in 0 30 70; do
 	for noise in 0 15; do
 		seed=$((seed + 1))
-		app=mem$mem-noise$noise
-		"$gen" "$mem" "$noise" "$seed" 120 >"$out/frames/$app.csv"
-		"$replay" import csv "$out/frames/$app.csv" --out "$out/frames" \
-			--device frames --combined "$app" >/dev/null 2>&1
+		game "mem$mem-noise$noise" "$mem" "$noise" "$seed"
 	done
 done
+# the classes of issue 26: a frame 3-5x heavier about every 8 frames (the
+# ratchet), and steady memory-bound frames varying a little (the hunting)
+game mem30-noise5-heavy8 30 5 7 8 300 500
+game mem85-noise3 85 3 8
 # cell VIEW TRACE OPTIONS...: every profile, rate and load
 cell() {
 	view=$1

@@ -65,14 +65,17 @@
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
 
+/* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
+#define MISS_DECAY	16
 /*
- * A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each
- * interval: half of it in 44 intervals.  A move it holds is retried then;
- * at 1/16 (half in 11), a model that under-predicts one OPP steadily had
- * the clock go down and back up every dozen intervals or so (a GEMV of
- * tokens under CRISP: 27 switches in 60 tokens; 8 at 1/64; docs/results.md).
+ * The error a move must save more than (gpugov_deadline_worth_moving())
+ * decays by 1/ERR_DECAY: half of it in 44 intervals, where a miss factor
+ * halves in 11.  A factor that has decayed lets the bound try the OPP
+ * again; a move that saves less than the model's error there is not worth
+ * trying as often (the GEMV of tokens under CRISP, paced: 59 switches in
+ * 60 tokens, 27 with the error decaying as the factors, 10 with this).
  */
-#define MISS_DECAY	64
+#define ERR_DECAY	64
 /* The spread is a running mean of weight 1/8 (Q16). */
 #define SPREAD_BETA	(GPUGOV_Q16_ONE / 8)
 /*
@@ -93,6 +96,7 @@ void gpugov_deadline_init(struct gpugov_deadline_state *dl)
 
 	for (i = 0; i < GPUGOV_MAX_OPPS; i++) {
 		dl->miss_q16[i] = GPUGOV_Q16_ONE;
+		dl->err_q16[i] = GPUGOV_Q16_ONE;
 		dl->held_q16[i] = 0;
 	}
 	dl->spread_q16 = 0;
@@ -179,8 +183,10 @@ static void raise_miss(struct gpugov_deadline_state *dl,
 
 	for (i = 0; i < t->nr; i++)
 		if (t->opp[i].core_khz <= c->core_khz &&
-		    t->opp[i].mem_khz <= c->mem_khz)
+		    t->opp[i].mem_khz <= c->mem_khz) {
 			dl->miss_q16[i] = max_t(u32, dl->miss_q16[i], m);
+			dl->err_q16[i] = max_t(u32, dl->err_q16[i], m);
+		}
 }
 
 /**
@@ -256,8 +262,10 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 					 dl->expect_slow_q16);
 		raise_miss(dl, t, cur, min_t(u64, r, bound));
 	}
-	for (i = 0; i < t->nr; i++)
+	for (i = 0; i < t->nr; i++) {
 		dl->miss_q16[i] -= (dl->miss_q16[i] - GPUGOV_Q16_ONE) / MISS_DECAY;
+		dl->err_q16[i] -= (dl->err_q16[i] - GPUGOV_Q16_ONE) / ERR_DECAY;
+	}
 }
 
 /* max(I * util, min(I / (1 + h), I * util_max)), shares in percent */
@@ -344,10 +352,11 @@ bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
  * @best: the OPP of least predicted energy
  *
  * The OPP in force was measured; @best is predicted, and where the model
- * has under-predicted the time at @best (its miss factor m > 1), it
- * under-predicts the energy too: leakage and uncore power last as long as
- * the work, and an energy model prices power times time.  A move whose
- * saving is smaller than that error is as likely to cost as to save, and
+ * has under-predicted the time at @best (by m > 1: its miss factor as
+ * learned, decaying by 1/ERR_DECAY only), it under-predicts the energy
+ * too: leakage and uncore power last as long as the work, and an energy
+ * model prices power times time.  A move whose saving is smaller than
+ * that error is as likely to cost as to save, and
  * the work measured at @best sends the clock back at the next poll (a
  * steady memory-bound GEMV switched between two OPPs at every interval,
  * issue 26).  So the move is made only if
@@ -364,11 +373,11 @@ bool gpugov_deadline_worth_moving(const struct gpugov_deadline_state *dl,
 				  const struct gpugov_sample *s,
 				  const struct gpugov_decision *d, u32 best)
 {
-	if (dl->miss_q16[best] <= GPUGOV_Q16_ONE)
+	if (dl->err_q16[best] <= GPUGOV_Q16_ONE)
 		return true;
 	return gpugov_energy_pj(pw, t, best, s,
 				gpugov_mul_q16(d->time_ps[best],
-					       dl->miss_q16[best])) <
+					       dl->err_q16[best])) <
 	       d->energy_pj[d->cur];
 }
 

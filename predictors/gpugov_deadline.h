@@ -17,6 +17,8 @@ struct gpugov_power_params;
  * predictions at each OPP
  * @miss_q16: how much longer than predicted work has turned out at each
  *	OPP, Q16, at least 1.0 (decays back to 1.0)
+ * @err_q16: the same, decaying more slowly: the error a move to that OPP
+ *	must save more than
  * @expect_ps: busy time the last decision expected at @expect_opp
  * @expect_q16: @expect_ps as a share of that decision's interval, Q16
  * @expect_slow_q16: the slowdown T(f) / T(top) that decision predicted
@@ -45,6 +47,7 @@ struct gpugov_power_params;
  */
 struct gpugov_deadline_state {
 	u32 miss_q16[GPUGOV_MAX_OPPS];
+	u32 err_q16[GPUGOV_MAX_OPPS];
 	u64 expect_ps;
 	u64 expect_q16;
 	u64 expect_slow_q16;

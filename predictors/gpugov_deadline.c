@@ -49,6 +49,16 @@
  * of work that varies from frame to frame had raised the factors of the
  * OPP in force and every slower one, and kept the work above the clock
  * simple_ondemand chose.)
+ *
+ * A factor is the model's error, so it is never more than the clocks allow
+ * a model to be wrong by (gpugov_deadline_learn()): beyond that, the work
+ * grew, and a factor learned from a heavy frame had kept the light frames
+ * after it at a higher clock (the ratchet of issue 26).  The spread also
+ * learns from the interval after a move, against the share expected
+ * there: a move risks the model's error across OPPs as well as the work's
+ * variation.  And the time a factor says the model under-predicts costs
+ * energy too: a move is made only where it saves energy even so
+ * (gpugov_deadline_worth_moving(); the hunting of issue 26).
  */
 #include "gpugov_deadline.h"
 #include "gpugov_policy.h"
@@ -57,6 +67,15 @@
 
 /* A miss factor decays by 1/MISS_DECAY of its excess over 1.0 each interval. */
 #define MISS_DECAY	16
+/*
+ * The error a move must save more than (gpugov_deadline_worth_moving())
+ * decays by 1/ERR_DECAY: half of it in 44 intervals, where a miss factor
+ * halves in 11.  A factor that has decayed lets the bound try the OPP
+ * again; a move that saves less than the model's error there is not worth
+ * trying as often (the GEMV of tokens under CRISP, paced: 59 switches in
+ * 60 tokens, 27 with the error decaying as the factors, 10 with this).
+ */
+#define ERR_DECAY	64
 /* The spread is a running mean of weight 1/8 (Q16). */
 #define SPREAD_BETA	(GPUGOV_Q16_ONE / 8)
 /*
@@ -77,6 +96,7 @@ void gpugov_deadline_init(struct gpugov_deadline_state *dl)
 
 	for (i = 0; i < GPUGOV_MAX_OPPS; i++) {
 		dl->miss_q16[i] = GPUGOV_Q16_ONE;
+		dl->err_q16[i] = GPUGOV_Q16_ONE;
 		dl->held_q16[i] = 0;
 	}
 	dl->spread_q16 = 0;
@@ -93,9 +113,11 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 {
 	dl->expect_ps = 0;
 	dl->expect_q16 = 0;
+	dl->expect_slow_q16 = 0;
 	dl->limit_ps = 0;
 	dl->limit_q16 = 0;
 	dl->expect_opp = GPUGOV_MAX_OPPS;
+	dl->expect_ref = 0;
 	dl->expect_exact = false;
 	dl->prev_sat = false;
 	dl->last_opp = GPUGOV_MAX_OPPS;
@@ -103,21 +125,27 @@ void gpugov_deadline_restart(struct gpugov_deadline_state *dl)
 
 /*
  * Update the spread from a sample at OPP @cur that filled the share @share
- * of its interval (Q16; @sat: saturated): the relative change of the share
- * U since the last sample, |U - U_last| / U_last, when both ran at @cur
- * unsaturated (a saturated share is only a lower bound), into a running
- * mean of weight SPREAD_BETA.
+ * of its interval (Q16; @sat: saturated), unsaturated: at the OPP of the
+ * sample before, unsaturated too, the relative change of the share since,
+ * |U - U_last| / U_last (no model involved: the work's own variation);
+ * after a move to @cur, the relative error of the share the decision
+ * expected there, |U - E| / E (the work's variation and the model's error
+ * across OPPs, what a move risks).  Into a running mean of weight
+ * SPREAD_BETA.
  */
 static void learn_spread(struct gpugov_deadline_state *dl, u32 cur,
 			 u64 share, bool sat)
 {
 	u32 u = (u32)min_t(u64, share, GPUGOV_Q16_ONE);
-	u32 diff = u > dl->last_q16 ? u - dl->last_q16 : dl->last_q16 - u;
-	u64 rel;
+	u64 ref = 0, diff, rel;
 
-	if (!sat && dl->last_opp == cur && dl->last_q16) {
-		rel = min_t(u64, gpugov_ratio_q16(diff, dl->last_q16),
-			    GPUGOV_Q16_ONE);
+	if (!sat && dl->last_opp == cur)
+		ref = dl->last_q16;
+	else if (!sat && dl->expect_opp == cur && dl->last_opp < GPUGOV_MAX_OPPS)
+		ref = min_t(u64, dl->expect_q16, GPUGOV_Q16_ONE);
+	if (ref) {
+		diff = u > ref ? u - ref : ref - u;
+		rel = min_t(u64, gpugov_ratio_q16(diff, ref), GPUGOV_Q16_ONE);
 		dl->spread_q16 = (u32)gpugov_ewma_q16(SPREAD_BETA, rel,
 						      dl->spread_q16);
 		dl->prior_q16 = (u32)gpugov_ewma_q16(SPREAD_BETA, 0,
@@ -125,6 +153,22 @@ static void learn_spread(struct gpugov_deadline_state *dl, u32 cur,
 	}
 	dl->last_opp = sat ? GPUGOV_MAX_OPPS : cur;
 	dl->last_q16 = u;
+}
+
+/*
+ * The largest slowdown any work can have at OPP @opp against OPP @ref, Q16:
+ * each part of its time waits on one clock, so at most the ratio of @ref's
+ * clock to @opp's, of the core or the memory, whichever is larger.
+ */
+static u64 slowdown_bound_q16(const struct gpugov_opp_table *t, u32 opp,
+			      u32 ref)
+{
+	const struct gpugov_opp *o = &t->opp[opp], *r = &t->opp[ref];
+	u64 b = gpugov_ratio_q16(r->core_khz, o->core_khz);
+
+	if (o->mem_khz && r->mem_khz)
+		b = max_t(u64, b, gpugov_ratio_q16(r->mem_khz, o->mem_khz));
+	return max_t(u64, b, GPUGOV_Q16_ONE);
 }
 
 /*
@@ -139,8 +183,10 @@ static void raise_miss(struct gpugov_deadline_state *dl,
 
 	for (i = 0; i < t->nr; i++)
 		if (t->opp[i].core_khz <= c->core_khz &&
-		    t->opp[i].mem_khz <= c->mem_khz)
+		    t->opp[i].mem_khz <= c->mem_khz) {
 			dl->miss_q16[i] = max_t(u32, dl->miss_q16[i], m);
+			dl->err_q16[i] = max_t(u32, dl->err_q16[i], m);
+		}
 }
 
 /**
@@ -152,23 +198,39 @@ static void raise_miss(struct gpugov_deadline_state *dl,
  * @s: the sample, not idle
  *
  * The work filled the share U of its interval where the last decision
- * expected the share E and allowed the share L: ratios, because
- * busy/total alone gives no more (its units differ per driver, and the
- * governor's own clock measures the interval with jitter).  Where a
- * counter source reports the work's own intervals and the work filled one
- * (the interval stretched with the work), busy time B compares with the
- * expected busy time D and the limit instead.  A miss of an estimate
- * beyond the work's spread S (U > E * (1 + S), or B > D * (1 + S))
- * multiplies the factor by U / (E * (1 + S)) (or B / (D * (1 + S))): the
- * model under-predicted by that much more than the work varies.  A miss of
- * an exact prediction (U > L, or B > the limit) is the work growing by
- * g = U / E, and the headroom already allowed for L / I of it (util): the
- * factor becomes g * L / I, so that work predicted to fit the limit would
- * fit the whole interval were it to grow by g again (g alone had kept it a
- * clock higher than that: the headroom counted twice).  Saturated, the
- * limit is all there is: g.  The top OPP is not judged: there is nothing
- * faster to move to, and its misses (more work than the last interval's)
- * would make every slower OPP look worse.
+ * expected the share E: ratios, because busy/total alone gives no more
+ * (its units differ per driver, and the governor's own clock measures the
+ * interval with jitter).  Where a counter source reports the work's own
+ * intervals and the work filled one (the interval stretched with the
+ * work), busy time B compares with the expected busy time D instead.
+ *
+ * A miss of an estimate beyond the work's spread S (U > E * (1 + S), or
+ * B > D * (1 + S)) multiplies the factor by U / (E * (1 + S)) (or
+ * B / (D * (1 + S))): the model under-predicted by that much more than the
+ * work varies.  A miss of an exact prediction (U > L, the share the
+ * decision allowed, or B > the limit) is the work growing by g = U / E,
+ * and the headroom already allowed for L / I of it (util): the factor
+ * becomes g * L / I, so that work predicted to fit the limit would fit the
+ * whole interval were it to grow by g again.  Saturated, the limit is all
+ * there is: g.
+ *
+ * Either way the factor is the model's error at f, and it stays with f
+ * for tens of intervals: what the work did must not be learned as one.
+ * No model can be wrong by more than the clocks allow: work at f is at
+ * most b(f) = max(core_top / core_f, mem_top / mem_f) slower than at the
+ * fastest OPP allowed, each part of its time waiting on one clock, and
+ * the decision predicted the slowdown sigma(f) = T(f) / T(top), so
+ *	miss(f) <= b(f) / sigma(f)
+ * and any more is the work's growth.  (A frame 3-5x heavier every 8
+ * frames had raised the factor of the light frames' OPP, and every slower
+ * one's, at each spike: the light frames' OPP climbed 2 -> 3 -> 4 -> 5,
+ * issue 26.  A bound, time scaling with the clock, predicts b(f) itself
+ * and teaches nothing; the perfect model of the frame before, only what
+ * its frames' memory-bound part leaves.)
+ *
+ * The top OPP is not judged: there is nothing faster to move to, and its
+ * misses (more work than the last interval's) would make every slower
+ * OPP look worse.
  */
 void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 			   const struct gpugov_opp_table *t, u32 cur,
@@ -176,7 +238,7 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 {
 	u64 got = gpugov_ratio_q16(s->busy_ns, s->interval_ns);
 	u64 want = dl->expect_q16, limit = dl->limit_q16;
-	u64 room = min_t(u64, dl->limit_q16, GPUGOV_Q16_ONE), r;
+	u64 room = min_t(u64, dl->limit_q16, GPUGOV_Q16_ONE), r, bound;
 	bool sat = gpugov_saturated(s);
 	u32 i;
 
@@ -189,15 +251,21 @@ void gpugov_deadline_learn(struct gpugov_deadline_state *dl,
 	}
 	if (!dl->expect_exact)
 		want = gpugov_mul_q16(want, GPUGOV_Q16_ONE + dl->spread_q16);
-	if (dl->expect_opp == cur && cur + 1 < t->nr && want && got > want &&
-	    (!dl->expect_exact || got > limit)) {
+	if (dl->expect_opp == cur && cur < dl->expect_ref && want &&
+	    got > want && (!dl->expect_exact || got > limit)) {
 		r = gpugov_mul_q16(gpugov_ratio_q16(got, want),
 				   dl->miss_q16[cur]);
-		raise_miss(dl, t, cur, dl->expect_exact ?
-			   gpugov_mul_q16(r, room) : r);
+		if (dl->expect_exact)
+			r = gpugov_mul_q16(r, room);
+		bound = gpugov_ratio_q16(slowdown_bound_q16(t, cur,
+							    dl->expect_ref),
+					 dl->expect_slow_q16);
+		raise_miss(dl, t, cur, min_t(u64, r, bound));
 	}
-	for (i = 0; i < t->nr; i++)
+	for (i = 0; i < t->nr; i++) {
 		dl->miss_q16[i] -= (dl->miss_q16[i] - GPUGOV_Q16_ONE) / MISS_DECAY;
+		dl->err_q16[i] -= (dl->err_q16[i] - GPUGOV_Q16_ONE) / ERR_DECAY;
+	}
 }
 
 /* max(I * util, min(I / (1 + h), I * util_max)), shares in percent */
@@ -274,6 +342,46 @@ bool gpugov_deadline_fits(const struct gpugov_deadline_state *dl, u32 opp,
 }
 
 /**
+ * gpugov_deadline_worth_moving() - whether a move to @best saves energy
+ *	even if the model errs there as it has before
+ * @dl: state (the miss factors, after gpugov_deadline_learn())
+ * @pw: power model coefficients
+ * @t: OPP table
+ * @s: the sample
+ * @d: the decision: its predicted times and energies, d->cur in force
+ * @best: the OPP of least predicted energy
+ *
+ * The OPP in force was measured; @best is predicted, and where the model
+ * has under-predicted the time at @best (by m > 1: its miss factor as
+ * learned, decaying by 1/ERR_DECAY only), it under-predicts the energy
+ * too: leakage and uncore power last as long as the work, and an energy
+ * model prices power times time.  A move whose saving is smaller than
+ * that error is as likely to cost as to save, and
+ * the work measured at @best sends the clock back at the next poll (a
+ * steady memory-bound GEMV switched between two OPPs at every interval,
+ * issue 26).  So the move is made only if
+ *	E(best, m(best) * T(best)) < E(cur)
+ * A switch cost in units of the model's own demonstrated error: none
+ * where it has not missed, and it does not rank the OPPs (a factor left by
+ * an odd interval only holds the clock where the saving is that small).
+ *
+ * Return: true to move.
+ */
+bool gpugov_deadline_worth_moving(const struct gpugov_deadline_state *dl,
+				  const struct gpugov_power_params *pw,
+				  const struct gpugov_opp_table *t,
+				  const struct gpugov_sample *s,
+				  const struct gpugov_decision *d, u32 best)
+{
+	if (dl->err_q16[best] <= GPUGOV_Q16_ONE)
+		return true;
+	return gpugov_energy_pj(pw, t, best, s,
+				gpugov_mul_q16(d->time_ps[best],
+					       dl->err_q16[best])) <
+	       d->energy_pj[d->cur];
+}
+
+/**
  * gpugov_deadline_recent() - the slowdowns of the saturated sample before
  * apply to this one's decision; remember this one's
  * @dl: state
@@ -345,10 +453,13 @@ void gpugov_deadline_expect(struct gpugov_deadline_state *dl,
 	u64 interval_ps = gpugov_mul_div(s->interval_ns, GPUGOV_PS_PER_NS, 1);
 
 	dl->expect_opp = d->chosen;
+	dl->expect_ref = d->hi;
 	dl->expect_exact = d->bounded || d->chosen == d->cur;
 	dl->expect_ps = gpugov_mul_q16(d->time_ps[d->chosen],
 				       dl->miss_q16[d->chosen]);
 	dl->expect_q16 = gpugov_ratio_q16(dl->expect_ps, interval_ps);
+	dl->expect_slow_q16 = gpugov_ratio_q16(d->time_ps[d->chosen],
+					       d->time_ps[d->hi]);
 	dl->limit_ps = d->limit_ps;
 	dl->limit_q16 = gpugov_ratio_q16(d->limit_ps, interval_ps);
 	if (!d->limit_ps)

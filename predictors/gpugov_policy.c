@@ -346,10 +346,12 @@ static void decide(const struct gpugov_policy_params *p,
 	d->chosen = best;
 	d->reason = obj == GPUGOV_OBJ_DEADLINE && gpugov_saturated(s) ?
 		    GPUGOV_REASON_SATURATED : GPUGOV_REASON_BEST;
-	if (best != d->cur && p->hysteresis_pct && d->cur >= r->lo &&
-	    d->cur <= top && feasible(&b, d, d->cur, top) &&
-	    d->metric_q16[best] * 100 >
-	    (u64)GPUGOV_Q16_ONE * (100 - min_t(u32, p->hysteresis_pct, 100))) {
+	if (best != d->cur && d->cur >= r->lo && d->cur <= top &&
+	    feasible(&b, d, d->cur, top) &&
+	    ((p->hysteresis_pct && d->metric_q16[best] * 100 >
+	      (u64)GPUGOV_Q16_ONE * (100 - min_t(u32, p->hysteresis_pct, 100))) ||
+	     (b.dl && !gpugov_deadline_worth_moving(b.dl, &p->power, t, s, d,
+						     best)))) {
 		d->chosen = d->cur;
 		d->reason = GPUGOV_REASON_HYSTERESIS;
 	}

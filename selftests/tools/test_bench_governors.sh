@@ -100,11 +100,19 @@ check "synthetic frames: memory share 0.5 takes 0.5 + 0.5 * 543 / 266 = 1.52x as
 games_sha256=39fea08ecc02dc14905541b66d34946f86eadf95045c9a9377220b6a82a59961
 check "synthetic frames: the 15 generated games are the pinned ones (sha256)" \
 	sh -c "cat \"$tmp/fr/frames/\"mem*-noise*.csv | sha256sum | grep -q '^$games_sha256 '"
-for a in "-1 0 0 1" "1.5 0 0 1" "0 100 0 1" "101 0 0 1" "50 0 1" "50 0 1 x"; do
+for a in "-1 0 0 1" "1.5 0 0 1" "0 100 0 1" "101 0 0 1" "50 0 1" "50 0 1 x" \
+	"50 0 1 9 8 300" "50 0 1 9 1 300 500" "50 0 1 9 8 99 500" "50 0 1 9 8 500 300" \
+	"50 0 1 9 8 300 1001"; do
 	# shellcheck disable=SC2086 # $a: the generator's arguments
 	check "synthetic frames: the generator refuses '$a', exit 2" \
 		sh -c "\"$B/bench_frames\" $a >/dev/null 2>&1; [ \$? -eq 2 ]"
 done
+# heavy frames: about every EVERY (the gap EVERY - 1 .. EVERY + 1), LO..HI %
+check "synthetic frames: heavy frames every 7-9 frames, 3-5x the others" \
+	sh -c "\"$B/bench_frames\" 0 0 3 200 8 300 500 |
+	       awk -F, '\$2 == 543 { k = substr(\$1, 2) + 0; if (\$3 > 9) { r = \$3 / 8; if (r < 3 || r > 5) bad++
+			if (n++ && (k - last < 7 || k - last > 9)) bad++; last = k } }
+			END { exit !(n >= 20 && !bad) }'"
 check "synthetic frames: a write error exits 1" \
 	sh -c "\"$B/bench_frames\" 50 5 1 100 >/dev/full 2>/dev/null; [ \$? -eq 1 ]"
 check "frontier: every util and the three causal static budgets for the paced cell" \

@@ -4,14 +4,17 @@
  * (scripts/bench-governors-frames.sh), as `gpugov-replay import csv`
  * reads it (docs/trace-format.md).
  *
- * usage: bench_frames MEM NOISE SEED FRAMES > game.csv
+ * usage: bench_frames MEM NOISE SEED FRAMES [EVERY LO HI] > game.csv
  *
  * A frame takes w * (mem + (1 - mem) * f_top / f) at core clock f: the
  * share MEM % of its time at the top clock waits on a memory clock that
  * stays fixed, the rest scales with the core clock (CRISP eq. (2)).  Its
  * work w is 8 ms at the top clock, varied uniformly by +-NOISE % from
  * frame to frame (0: every frame alike), drawn from a generator seeded
- * with SEED.  Six OPPs, 177-543 MHz at 0.80-1.05 V, the shape of a
+ * with SEED.  With EVERY, a game with heavy frames: about every EVERY
+ * frames (the gap drawn from EVERY - 1 .. EVERY + 1) one frame's work is
+ * multiplied by a factor drawn from LO..HI % (a scene's expensive pass,
+ * a shadow-map refresh, a physics step every few frames).  Six OPPs, 177-543 MHz at 0.80-1.05 V, the shape of a
  * mid-range Mali's table; busy power
  *	P = 0.25 W * V + 2.2 W * V^2 * f / GHz * (1 - mem / 2)
  * (leakage and a dynamic part; cores stalled on memory switch less).
@@ -86,14 +89,17 @@ static int arg_u32(const char *what, const char *s, u32 max, u32 *out)
 
 int main(int argc, char **argv)
 {
-	u32 mem, noise, seed, frames, k;
+	u32 mem, noise, seed, frames, k, every = 0, lo = 100, hi = 100;
+	u32 next_heavy = 0;
 	u64 state, spread;
 	size_t i;
 	int bad;
 
-	if (argc != 5) {
-		fprintf(stderr, "usage: bench_frames MEM NOISE SEED FRAMES > game.csv\n"
-			"  MEM, NOISE: %% (0-100, 0-99); SEED: any u32; FRAMES: 0-%u\n",
+	if (argc != 5 && argc != 8) {
+		fprintf(stderr, "usage: bench_frames MEM NOISE SEED FRAMES [EVERY LO HI] > game.csv\n"
+			"  MEM, NOISE: %% (0-100, 0-99); SEED: any u32; FRAMES: 0-%u\n"
+			"  EVERY: a heavy frame about every EVERY frames (2-1000),\n"
+			"  its work LO..HI %% of a frame's (100-1000, LO <= HI)\n",
 			MAX_FRAMES);
 		return 2;
 	}
@@ -102,13 +108,30 @@ int main(int argc, char **argv)
 	    arg_u32("SEED", argv[3], U32_MAX, &seed) ||
 	    arg_u32("FRAMES", argv[4], MAX_FRAMES, &frames))
 		return 2;
+	if (argc == 8 &&
+	    (arg_u32("EVERY", argv[5], 1000, &every) ||
+	     arg_u32("LO", argv[6], 1000, &lo) ||
+	     arg_u32("HI", argv[7], 1000, &hi)))
+		return 2;
+	if (argc == 8 && (every < 2 || lo < 100 || hi < lo)) {
+		fprintf(stderr, "bench_frames: need EVERY >= 2 and 100 <= LO <= HI\n");
+		return 2;
+	}
 
 	state = seed;
 	/* w_ns is uniform over [WORK_NS - spread, WORK_NS + spread] */
 	spread = WORK_NS * noise / 100;
+	if (every)
+		next_heavy = every - 1 + next_rand(&state) % 3;
 	bad = printf("kernel,core_mhz,time_ms,power_w\n") < 0;
 	for (k = 0; k < frames && !bad; k++) {
 		u64 w_ns = WORK_NS - spread + next_rand(&state) % (2 * spread + 1);
+
+		if (every && k == next_heavy) {
+			w_ns = div_round(w_ns * (lo + next_rand(&state) %
+						 (hi - lo + 1)), 100);
+			next_heavy += every - 1 + next_rand(&state) % 3;
+		}
 
 		for (i = 0; i < NR_OPPS && !bad; i++)
 			bad = printf("f%04u,%llu,", k,

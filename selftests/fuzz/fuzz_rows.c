@@ -46,7 +46,8 @@ FILE *__wrap_popen(const char *cmd, const char *mode)
 
 /*
  * The script gnuplot would run: after the data block's end marker, only
- * plot's own commands; a data line reading "EOD" would end the block
+ * plot's own commands (set, unset, plot); a data line reading "EOD"
+ * would end the block
  * early and have gnuplot run the rest of the data as commands.
  */
 static void check_script(char *s)
@@ -61,7 +62,8 @@ static void check_script(char *s)
 		if (in_block)
 			in_block = strcmp(line, "EOD");
 		else
-			FUZZ_CHECK(!strncmp(line, "set ", 4) || !strncmp(line, "plot ", 5));
+			FUZZ_CHECK(!strncmp(line, "set ", 4) || !strncmp(line, "unset ", 6) ||
+				   !strncmp(line, "plot ", 5));
 	}
 	FUZZ_CHECK(!in_block);
 }

@@ -47,8 +47,8 @@ FILE *__wrap_popen(const char *cmd, const char *mode)
 /*
  * The script gnuplot would run: after the data block's end marker, only
  * plot's own commands (set, unset, plot); a data line reading "EOD"
- * would end the block
- * early and have gnuplot run the rest of the data as commands.
+ * would end the block early and have gnuplot run the rest of the data as
+ * commands.
  */
 static void check_script(char *s)
 {

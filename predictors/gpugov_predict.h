@@ -38,6 +38,7 @@ enum gpugov_pred_id {
  * @util: busy / interval of each point, Q24
  * @moved: the phase has run at more than one clock (it has been probed,
  *	or its slope seen), even if the history no longer shows it
+ * @sat: the last sample with busy time and a clock was saturated
  */
 struct gpugov_busy_state {
 	u32 nr;
@@ -45,6 +46,7 @@ struct gpugov_busy_state {
 	u32 khz[GPUGOV_BUSY_HIST];
 	u64 util[GPUGOV_BUSY_HIST];
 	bool moved;
+	bool sat;
 };
 
 /**

@@ -60,7 +60,15 @@
  * poll interval jitters.  A saturated sample (busy all interval) only says
  * that the demand was at least that much: it is kept out of the fit, so
  * that back-to-back work, which saturates every interval, leaves c unknown
- * and is never predicted to lose nothing at a lower clock.
+ * and is never predicted to lose nothing at a lower clock.  Two saturated
+ * samples in a row end the phase: the work has outgrown a whole interval,
+ * so a fit made from intervals it fitted no longer describes it, and no
+ * later saturated sample would replace it.  (Paced frames polled more
+ * often than they arrive give windows whose busy share follows the
+ * frame's phase, not the clock; two such windows had fitted "nothing
+ * scales", every window after them was saturated and kept out of the
+ * fit, and the clock stayed low while the queue grew for seconds:
+ * docs/results.md.)
  */
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
@@ -91,9 +99,18 @@ void gpugov_busy_observe(struct gpugov_busy_state *b,
 {
 	u64 util;
 
-	if (!min_t(u64, s->busy_ns, s->interval_ns) || !s->core_khz ||
-	    gpugov_saturated(s))
+	if (!min_t(u64, s->busy_ns, s->interval_ns) || !s->core_khz)
 		return;
+	if (gpugov_saturated(s)) {
+		/* the second in a row ends the phase (see the top comment) */
+		if (b->sat) {
+			b->nr = 0;
+			b->moved = false;
+		}
+		b->sat = true;
+		return;
+	}
+	b->sat = false;
 	util = busy_norm(min_t(u64, s->busy_ns, s->interval_ns),
 			 s->interval_ns);
 	if (b->nr) {

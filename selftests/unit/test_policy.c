@@ -353,6 +353,53 @@ static void test_busy_saturated_after_one_clock(void)
 	       d.chosen);
 }
 
+/*
+ * Paced frames polled more often than they arrive: two windows at two
+ * clocks whose busy shares follow the frame's phase (67 % at the lowest
+ * clock, 79 % at the top) fit "nothing scales".  Then every window is
+ * saturated at the middle OPP.  One saturated window keeps the fit; the
+ * second in a row ends the phase, the time follows the period again, and
+ * the work goes up.  (Saturated windows are kept out of the fit, so the
+ * flat fit had held the clock low for good while the queue grew.)
+ */
+static void test_busy_saturated_run_ends_fit(void)
+{
+	struct gpugov_opp_table t = { .nr = 3 };
+	struct gpugov_policy_params p;
+	struct gpugov_policy_state ps;
+	struct gpugov_pred_state st;
+	static struct gpugov_sample s;
+	static struct gpugov_decision d;
+
+	t.opp[0].core_khz = 200000;
+	t.opp[1].core_khz = 500000;
+	t.opp[2].core_khz = 1000000;
+	s.interval_ns = 1000000;
+	gpugov_pred_init(&st);
+	s.core_khz = 200000;
+	s.busy_ns = 670000;
+	gpugov_pred_observe(&st, &s);
+	s.core_khz = 1000000;
+	s.busy_ns = 790000;
+	gpugov_pred_observe(&st, &s);
+	s.core_khz = 500000;
+	s.busy_ns = s.interval_ns;
+	gpugov_pred_observe(&st, &s);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, d.time_ps);
+	tap_ok(d.time_ps[2] == d.time_ps[1],
+	       "busy, flat fit, one saturated window: the fit holds (%llu %llu ps)",
+	       (unsigned long long)d.time_ps[1], (unsigned long long)d.time_ps[2]);
+	gpugov_pred_observe(&st, &s);
+	gpugov_predict(&st, GPUGOV_PRED_BUSY, &s, &t, d.time_ps);
+	tap_ok(d.time_ps[1] == 1000000000ULL && d.time_ps[2] == 500000000ULL,
+	       "busy, flat fit, two saturated windows in a row: time follows the period (%llu %llu ps)",
+	       (unsigned long long)d.time_ps[1], (unsigned long long)d.time_ps[2]);
+	gpugov_policy_defaults(&p);
+	gpugov_policy_state_init(&ps);
+	gpugov_decide(&p, &ps, &t, &s, &d);
+	tap_ok(d.chosen == 2, "and the saturated work goes to the top OPP (%u)", d.chosen);
+}
+
 /* One decision of @ps's device on @s with model @id, as the governor polls. */
 static u32 poll_with(enum gpugov_pred_id id, const struct gpugov_policy_params *p,
 		     struct gpugov_policy_state *ps, struct gpugov_pred_state *st,
@@ -1051,6 +1098,7 @@ int main(void)
 	test_busy_model();
 	test_busy_unknown_two_clocks();
 	test_busy_saturated_after_one_clock();
+	test_busy_saturated_run_ends_fit();
 	test_memory_clock();
 	test_deadline();
 	test_deadline_equal_energy();

@@ -311,6 +311,28 @@ static void test_busy_unknown_two_clocks(void)
 	       d.chosen);
 }
 
+/* 200, 500 and 1000 MHz, core clocks alone */
+static void three_clocks(struct gpugov_opp_table *t)
+{
+	*t = (struct gpugov_opp_table){ .nr = 3 };
+	t->opp[0].core_khz = 200000;
+	t->opp[1].core_khz = 500000;
+	t->opp[2].core_khz = 1000000;
+}
+
+/* The default policy's choice on @d's predictions for @s, from a fresh state. */
+static u32 decide_fresh(const struct gpugov_opp_table *t, const struct gpugov_sample *s,
+			struct gpugov_decision *d)
+{
+	struct gpugov_policy_params p;
+	static struct gpugov_policy_state ps;
+
+	gpugov_policy_defaults(&p);
+	gpugov_policy_state_init(&ps);
+	gpugov_decide(&p, &ps, t, s, d);
+	return d->chosen;
+}
+
 /*
  * Light work seen at the top clock only, then a saturated interval at the
  * lowest: the history has one clock, so the slope is unknown, and the
@@ -321,17 +343,13 @@ static void test_busy_unknown_two_clocks(void)
  */
 static void test_busy_saturated_after_one_clock(void)
 {
-	struct gpugov_opp_table t = { .nr = 3 };
-	struct gpugov_policy_params p;
-	struct gpugov_policy_state ps;
+	struct gpugov_opp_table t;
 	struct gpugov_pred_state st;
 	static struct gpugov_sample s;
 	static struct gpugov_decision d;
 	int i;
 
-	t.opp[0].core_khz = 200000;
-	t.opp[1].core_khz = 500000;
-	t.opp[2].core_khz = 1000000;
+	three_clocks(&t);
 	s.interval_ns = 1000000;
 	s.core_khz = 1000000;
 	gpugov_pred_init(&st);
@@ -346,11 +364,8 @@ static void test_busy_saturated_after_one_clock(void)
 	tap_ok(d.time_ps[0] == 1000000000ULL && d.time_ps[2] == 200000000ULL,
 	       "busy, history at one other clock, saturated: time follows the period (%llu %llu ps)",
 	       (unsigned long long)d.time_ps[0], (unsigned long long)d.time_ps[2]);
-	gpugov_policy_defaults(&p);
-	gpugov_policy_state_init(&ps);
-	gpugov_decide(&p, &ps, &t, &s, &d);
-	tap_ok(d.chosen == 2, "and the saturated work goes to the top OPP (%u)",
-	       d.chosen);
+	tap_ok(decide_fresh(&t, &s, &d) == 2,
+	       "and the saturated work goes to the top OPP (%u)", d.chosen);
 }
 
 /*
@@ -364,16 +379,12 @@ static void test_busy_saturated_after_one_clock(void)
  */
 static void test_busy_saturated_run_ends_fit(void)
 {
-	struct gpugov_opp_table t = { .nr = 3 };
-	struct gpugov_policy_params p;
-	struct gpugov_policy_state ps;
+	struct gpugov_opp_table t;
 	struct gpugov_pred_state st;
 	static struct gpugov_sample s;
 	static struct gpugov_decision d;
 
-	t.opp[0].core_khz = 200000;
-	t.opp[1].core_khz = 500000;
-	t.opp[2].core_khz = 1000000;
+	three_clocks(&t);
 	s.interval_ns = 1000000;
 	gpugov_pred_init(&st);
 	s.core_khz = 200000;
@@ -394,10 +405,8 @@ static void test_busy_saturated_run_ends_fit(void)
 	tap_ok(d.time_ps[1] == 1000000000ULL && d.time_ps[2] == 500000000ULL,
 	       "busy, flat fit, two saturated windows in a row: time follows the period (%llu %llu ps)",
 	       (unsigned long long)d.time_ps[1], (unsigned long long)d.time_ps[2]);
-	gpugov_policy_defaults(&p);
-	gpugov_policy_state_init(&ps);
-	gpugov_decide(&p, &ps, &t, &s, &d);
-	tap_ok(d.chosen == 2, "and the saturated work goes to the top OPP (%u)", d.chosen);
+	tap_ok(decide_fresh(&t, &s, &d) == 2,
+	       "and the saturated work goes to the top OPP (%u)", d.chosen);
 }
 
 /* One decision of @ps's device on @s with model @id, as the governor polls. */

@@ -603,7 +603,7 @@ int cmd_rtsummary(int argc, char **argv)
 	int c, ret;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'H':
 			heat = optarg;

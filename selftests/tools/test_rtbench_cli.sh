@@ -65,60 +65,113 @@ check "bench job: a run that fails fails the job and writes nothing (a pipe once
 	sh -c "! RT_PROFILES=panfrost RT_LOADS=60 $job \"$tmp/failing\" \"$tmp/fail.csv\" v 60 \"$tmp/small.trace\" 2>/dev/null &&
 	       [ ! -e \"$tmp/fail.csv\" ]"
 
-# ---- realtime-summary on two cells worked by hand ----
-# panfrost: gpugov 0.85 J2 against simple_ondemand 0.90 J2: both; the
-#   sweep's 90/5 (0.80, J4) does not dominate it.  The hint 0.85 J0.
-# lima: gpugov 0.85 J1 against 0.90 J1: both, but the sweep's 90/5 (0.80,
-#   J1) dominates it.  The hint 0.95 J0: more energy, not both; nothing
-#   dominates it (fewer janks than every setting).
-# The oracle saves 0.30: gpugov keeps 0.15/0.30 = 50 % in both cells; the
-# hint 50 % and 16.7 %: 33.3.
+# ---- realtime-summary on five cells worked by hand ----
+# Three view groups (counters, stock, synthetic), two profiles; the
+# default row named gpugov-default.  Seconds are frames / hz.
+# A counters/panfrost (1 s): od 0.90 J14 sw2, the oracle 0.70 J2, the
+#   default 0.78 J4 sw3 (dec/s 20): XS (4-2)/(14-2) = 0.167 over 12
+#   avoidable janks (scored, met), E/od 0.78/0.90 = 0.867 (met), oracle
+#   0.22/0.30 = 73.3 % (met); the sweep's 45 (0.90 J14) and 90 (0.80 J20)
+#   do not dominate it.
+# B counters/lima (2 s): od 0.90 J5 sw4, the oracle 0.60 J1, the default
+#   0.85 J3 sw2 (dec/s 25): XS (3-1)/(5-1) = 0.500 but over 4 avoidable
+#   janks: not scored; E/od 0.944 (missed), oracle 0.15/0.40 = 37.5 %
+#   (missed, < 70).
+# C stock/panfrost (120 frames at 120 Hz, 1 s): od 0.95 J30 sw3, the
+#   oracle 0.75 J0, the default 0.90 J12 sw6 (dec/s 10): XS 12/30 = 0.400
+#   (missed), E/od 0.947 (missed, the worst), oracle 0.10/0.25 = 40.0 %
+#   (missed, < 50).
+# D, E synthetic/panfrost, steady frames (steady-x) at 144 Hz (288 frames)
+#   and 24 Hz (48 frames), 2 s each: od 0.90 J0 sw2 and sw0, the oracle
+#   0.70 J0, the default 0.80 J0 sw4 (dec/s 30) and 0.81 J0 sw0 (dec/s
+#   10): no avoidable janks (XS -), E/od 1.61/1.80 = 0.894 (met), oracle
+#   0.39/0.60 = 65.0 % (met); sw/s 4/2 = 2.00 against od's 1.00 at 144 Hz:
+#   over 1.5 * 1.00 + 0.1 = 1.6 (missed), 0 against 0 at 24 Hz (met);
+#   over both 4/4 = 1.00 against 2/4 = 0.50, dec/s (30*2 + 10*2)/4 = 20.0.
+# The default over counters: XS (2+2)/(12+4) = 0.250 over 16, E/od
+# 1.63/1.80 = 0.906, oracle 0.37/0.70 = 52.9 %, mean energy 0.8150, sw/s
+# 5/3 = 1.67 against 6/3 = 2.00, dec/s (20*1 + 25*2)/3 = 23.3, pareto
+# 100 % (A, the one swept cell).
 cat >"$tmp/b.csv" <<'CSV'
 view,profile,hz,load,workload,policy,energy,janked,frames,worst_ms,switches,decisions_per_s
-stock-g,panfrost,60,60,a,performance,1.0000,0,10,10.0,0,0.0
-stock-g,panfrost,60,60,a,simple_ondemand-45/5,0.9000,2,10,20.0,1,20.0
-stock-g,panfrost,60,60,a,simple_ondemand-sweep-45/5,0.9000,2,10,20.0,1,20.0
-stock-g,panfrost,60,60,a,simple_ondemand-sweep-90/5,0.8000,4,10,30.0,2,20.0
-stock-g,panfrost,60,60,a,gpugov-busy-deadline,0.8500,2,10,21.0,3,20.0
-stock-g,panfrost,60,60,a,gpugov-busy-deadline+hint/timer,0.8500,0,10,16.0,4,200.0
-stock-g,panfrost,60,60,a,oracle-noloss,0.7000,0,10,16.0,5,60.0
-stock-g,lima,60,60,a,performance,1.0000,0,10,10.0,0,0.0
-stock-g,lima,60,60,a,simple_ondemand-30/5,0.9000,1,10,20.0,1,20.0
-stock-g,lima,60,60,a,simple_ondemand-sweep-30/5,0.9000,1,10,20.0,1,20.0
-stock-g,lima,60,60,a,simple_ondemand-sweep-90/5,0.8000,1,10,30.0,2,20.0
-stock-g,lima,60,60,a,gpugov-busy-deadline,0.8500,1,10,25.0,1,20.0
-stock-g,lima,60,60,a,gpugov-busy-deadline+hint/timer,0.9500,0,10,16.0,2,200.0
-stock-g,lima,60,60,a,oracle-noloss,0.7000,0,10,16.0,5,60.0
+counters-g,panfrost,60,60,a,performance,1.0000,0,60,10.0,0,0.0
+counters-g,panfrost,60,60,a,simple_ondemand-45/5,0.9000,14,60,30.0,2,20.0
+counters-g,panfrost,60,60,a,simple_ondemand-sweep-45/5,0.9000,14,60,30.0,2,20.0
+counters-g,panfrost,60,60,a,simple_ondemand-sweep-90/5,0.8000,20,60,40.0,3,20.0
+counters-g,panfrost,60,60,a,gpugov-default,0.7800,4,60,20.0,3,20.0
+counters-g,panfrost,60,60,a,oracle-noloss,0.7000,2,60,18.0,5,60.0
+counters-g,lima,60,60,a,simple_ondemand-30/5,0.9000,5,120,30.0,4,20.0
+counters-g,lima,60,60,a,gpugov-default,0.8500,3,120,25.0,2,25.0
+counters-g,lima,60,60,a,oracle-noloss,0.6000,1,120,18.0,5,60.0
+stock-g,panfrost,120,90,a,simple_ondemand-45/5,0.9500,30,120,30.0,3,20.0
+stock-g,panfrost,120,90,a,gpugov-default,0.9000,12,120,25.0,6,10.0
+stock-g,panfrost,120,90,a,oracle-noloss,0.7500,0,120,8.0,5,60.0
+synthetic,panfrost,144,60,steady-x,simple_ondemand-45/5,0.9000,0,288,6.0,2,20.0
+synthetic,panfrost,144,60,steady-x,gpugov-default,0.8000,0,288,6.0,4,30.0
+synthetic,panfrost,144,60,steady-x,oracle-noloss,0.7000,0,288,6.0,1,60.0
+synthetic,panfrost,24,60,steady-x,simple_ondemand-45/5,0.9000,0,48,25.0,0,20.0
+synthetic,panfrost,24,60,steady-x,gpugov-default,0.8100,0,48,25.0,0,10.0
+synthetic,panfrost,24,60,steady-x,oracle-noloss,0.7000,0,48,25.0,1,60.0
 CSV
 "$bin" realtime-summary --csv --heat "$tmp/heat.csv" "$tmp/b.csv" >"$tmp/sum.csv" 2>"$tmp/err"
-check "realtime-summary: the driver's simple_ondemand one row over both profiles; cells, janked, J/od, energy, E/od, worst, switches, dec/s, 100 % of itself, dominated by 90/5 on lima" \
-	grep -qx 'stock,simple_ondemand,2,3,1.000,0.9000,1.000,20.000,1.0,20.0,100.0,100.0,100.0,50.0,33.3' "$tmp/sum.csv"
-check "realtime-summary: gpugov no worse than simple_ondemand in both cells, undominated in one, 50 % of the oracle's saving" \
-	grep -qx 'stock,gpugov-busy-deadline,2,3,1.000,0.8500,0.944,25.000,2.0,20.0,100.0,100.0,100.0,50.0,50.0' "$tmp/sum.csv"
-check "realtime-summary: the hint: no janks (J/od 0), as much energy in sum, both in one cell, undominated in both, 33.3 % of the oracle" \
-	grep -qx 'stock,gpugov-busy-deadline+hint/timer,2,0,0.000,0.9000,1.000,16.000,3.0,200.0,100.0,50.0,50.0,100.0,33.3' "$tmp/sum.csv"
-check "realtime-summary: a sweep setting is one row (without its downdifferential) and has no pareto of its own" \
-	sh -c "grep -q '^stock,simple_ondemand-sweep-90,2,5,1.667,0.8000,0.889,30.000,2.0,20.0,50.0,100.0,50.0,-,66.7$' \"$tmp/sum.csv\" &&
-	       [ \"\$(grep -c '^stock,simple_ondemand-sweep-' \"$tmp/sum.csv\")\" -eq 3 ]"
-check "realtime-summary: targets: gpugov misses pareto on lima (0 %), meets both" \
-	grep -qx 'stock,gpugov-busy-deadline,100.0 panfrost,0.0 lima,50.0,1.000,0.944,pareto' "$tmp/sum.csv"
-check "realtime-summary: targets: the hint misses both on lima, meets the hint target (0 janks, no more energy)" \
-	grep -qx 'stock,gpugov-busy-deadline+hint/timer,0.0 lima,100.0 panfrost,33.3,0.000,1.000,both' "$tmp/sum.csv"
-sed 's|+hint/timer,0.8500,0,|+hint/timer,0.8500,2,|; s|+hint/|+fence/|' "$tmp/b.csv" >"$tmp/fence.csv"
-check "realtime-summary: targets: fence rows are held to the deadlines' target too: 2 janks of 3 miss it" \
-	sh -c "\"$bin\" realtime-summary --csv \"$tmp/fence.csv\" |
-	       grep -qx 'stock,gpugov-busy-deadline+fence/timer,0.0 lima,100.0 panfrost,33.3,0.667,1.000,both hint'"
-check "realtime-summary --heat: per view/workload and policy, energy against simple_ondemand, janked and its janked" \
+has() {	# has TITLE-START ROW: the CSV table so titled in sum.csv has ROW
+	sed -n "/^# $1/,/^#/p" "$tmp/sum.csv" | sed '1d;/^#/d' | grep -qx "$2"
+}
+has_both() {	# has_both ROW ROW: the targets have both
+	has 'targets on gpugov-default' "$1" && has 'targets on gpugov-default' "$2"
+}
+has_policies() {	# has_policies ROW...: the table of every policy has each
+	for r in "$@"; do
+		has 'real time: per view and policy' "$r" || return 1
+	done
+}
+check "realtime-summary: the default per profile first, three view groups side by side, each XS, od_avoid, E/od, oracle%, sw/s(od), dec/s" \
+	sh -c "sed -n 1,2p \"$tmp/sum.csv\" | tr '\n' ' ' | grep -qx '# the shipped default per profile: .* profile,counters XS,counters od_avoid,counters E/od,counters oracle%,counters sw/s(od),counters dec/s,stock XS,.*,synthetic dec/s '"
+check "realtime-summary: panfrost's row: A alone, C alone, D and E" \
+	has 'the shipped default' 'panfrost,0.167,12,0.867,73.3,3.00(2.00),20.0,0.400,30,0.947,40.0,6.00(3.00),10.0,-,0,0.894,65.0,1.00(0.50),20.0'
+check "realtime-summary: lima's row: XS in parentheses (4 avoidable janks: not scored); no stock or synthetic rows: nothing, not zeroes" \
+	has 'the shipped default' 'lima,(0.500),4,0.944,37.5,1.00(2.00),25.0,-,-,-,-,-(-),-,-,-,-,-,-(-),-'
+check "realtime-summary: target XS: 2 view/profile pairs scored (lima and synthetic have < 10 avoidable janks), stock/panfrost 0.400 misses" \
+	has 'targets on gpugov-default' 'XS <= 0.25 (od avoidable janks >= 10),2,1,0.400,stock/panfrost,missed'
+check "realtime-summary: target E/od: 4 pairs, 2 miss, the worst stock/panfrost 0.947" \
+	has 'targets on gpugov-default' 'E/od <= 0.90,4,2,0.947,stock/panfrost,missed'
+check "realtime-summary: target oracle share: counters 70 % (lima 37.5 misses), the others 50 % (stock 40.0 misses, synthetic 65.0 meets)" \
+	has_both 'oracle share >= 70 % (counters),2,1,37.5,counters/lima,missed' \
+		'oracle share >= 50 % (stock, synthetic),2,1,40.0,stock/panfrost,missed'
+check "realtime-summary: target on steady frames: 2 cells, 144 Hz misses (2.00 against od's 1.00)" \
+	has 'targets on gpugov-default' "steady: sw/s <= 1.5 x od's + 0.1 (cells),2,1,2.00(od 1.00),synthetic/panfrost/144/60/steady-x,missed"
+check "realtime-summary: every policy per view: the default over counters (XS over both profiles' 16 avoidable janks)" \
+	has 'real time: per view and policy' 'counters,gpugov-default,2,7,0.250,16,0.906,52.9,0.8150,25.000,1.67,2.00,23.3,100.0'
+# simple_ondemand over counters: XS and E/od 1, oracle 0.20/0.70 = 28.6 %,
+# undominated (the sweep's 45 is its equal); the oracle: XS 0, E/od
+# 1.30/1.80 = 0.722, sw/s 10/3 = 3.33.
+check "realtime-summary: simple_ondemand is 1 in XS and E/od; the oracle 0 and 100 %; a sweep setting one row without its downdifferential, no pareto of its own" \
+	has_policies 'counters,simple_ondemand,2,19,1.000,16,1.000,28.6,0.9000,30.000,2.00,2.00,20.0,100.0' \
+		'counters,oracle-noloss,2,3,0.000,16,0.722,100.0,0.6500,18.000,3.33,2.00,60.0,100.0' \
+		'counters,simple_ondemand-sweep-90,1,20,1.500,12,0.889,66.7,0.8000,40.000,3.00,2.00,20.0,-'
+check "realtime-summary: the old targets (no worse in both in 95 % of cells, the mean of per-cell ratios) are gone" \
+	sh -c "! grep -qi 'both\|issue\|mean' \"$tmp/sum.csv\""
+check "realtime-summary --default: the targets on the row named so (none here: nothing scored)" \
+	sh -c "\"$bin\" realtime-summary --csv --default gpugov-crisp-deadline \"$tmp/b.csv\" >\"$tmp/d.csv\" &&
+	       grep -qx '# targets on gpugov-crisp-deadline in every view and profile' \"$tmp/d.csv\" &&
+	       [ \"\$(grep -c ',0,0,-,-,not scored\$' \"$tmp/d.csv\")\" -eq 5 ]"
+check "realtime-summary --heat: per view/workload and policy, energy against simple_ondemand (mean ratio), janked and its janked" \
 	sh -c "head -1 \"$tmp/heat.csv\" | grep -qx 'row,policy,energy_od,janked,janked_od' &&
-	       grep -qx 'stock-g/a,gpugov-busy-deadline,0.9444,3,3' \"$tmp/heat.csv\" &&
-	       grep -qx 'stock-g/a,simple_ondemand,1.0000,3,3' \"$tmp/heat.csv\" &&
+	       grep -qx 'counters-g/a,gpugov-default,0.9056,7,19' \"$tmp/heat.csv\" &&
+	       grep -qx 'counters-g/a,simple_ondemand,1.0000,19,19' \"$tmp/heat.csv\" &&
+	       grep -qx 'synthetic/steady-x,gpugov-default,0.8944,0,0' \"$tmp/heat.csv\" &&
 	       ! grep -q 'performance\|sweep' \"$tmp/heat.csv\""
 check "heat map: simple_ondemand's column, then the oracle's, then the rest in order (the oracle's name once sat over simple_ondemand's column)" \
 	sh -c "awk -F, -v png=x.png -f scripts/bench-realtime-heatmap.awk \"$tmp/heat.csv\" |
-	       grep -q \"^set xtics rotate by 30 right ('simple_ondemand' 0, 'oracle-noloss' 1, 'gpugov-busy-deadline' 2, 'gpugov-busy-deadline+hint/timer' 3)\$\""
-check "realtime-summary: text tables, the targets' title naming issue 26" \
-	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | grep -q '^issue 26 targets' &&
+	       grep -q \"^set xtics rotate by 30 right ('simple_ondemand' 0, 'oracle-noloss' 1, 'gpugov-default' 2)\$\""
+check "realtime-summary: text tables, the default's first; JSON" \
+	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | sed -n 2p | grep -q '^the shipped default per profile' &&
 	       \"$bin\" realtime-summary --json \"$tmp/b.csv\" | head -c 1 | grep -q '\\['"
+# Four view groups: the default's per-profile table is split, three a table.
+sed 's/^synthetic,/extra,/' "$tmp/b.csv" | grep '^extra,' | cat "$tmp/b.csv" - >"$tmp/four.csv"
+check "realtime-summary: a fourth view group gets a second per-profile table" \
+	sh -c "\"$bin\" realtime-summary --csv \"$tmp/four.csv\" | grep -c '^# the shipped default per profile' | grep -qx 2 &&
+	       \"$bin\" realtime-summary --csv \"$tmp/four.csv\" | grep -qx 'profile,extra XS,extra od_avoid,extra E/od,extra oracle%,extra sw/s(od),extra dec/s'"
 # amdgpu's firmware row: gpugov 0.85 J1 against the firmware's 0.95 J1:
 # less energy, no more janks; simple_ondemand 0.90 J2: less energy, more
 # janks.  No such table without a firmware row.
@@ -127,28 +180,69 @@ cat >>"$tmp/fw.csv" <<'CSV'
 stock-g,amdgpu,60,60,a,performance,1.0000,0,10,10.0,0,0.0
 stock-g,amdgpu,60,60,a,firmware-auto,0.9500,1,10,17.0,9,0.0
 stock-g,amdgpu,60,60,a,simple_ondemand-90/5,0.9000,2,10,20.0,1,20.0
-stock-g,amdgpu,60,60,a,gpugov-busy-deadline,0.8500,1,10,17.0,3,20.0
+stock-g,amdgpu,60,60,a,gpugov-default,0.8500,1,10,17.0,3,20.0
 CSV
 fw_table() {	# the firmware table of fw.csv's summary, and none in b.csv's
 	"$bin" realtime-summary --csv "$tmp/fw.csv" | sed -n '/^# against the firmware/,$p' >"$tmp/fw.out" &&
-		grep -qx 'stock,gpugov-busy-deadline,1,100.0,100.0,100.0,1,1,0.8947' "$tmp/fw.out" &&
+		grep -qx 'stock,gpugov-default,1,100.0,100.0,100.0,1,1,0.8947' "$tmp/fw.out" &&
 		grep -qx 'stock,simple_ondemand,1,100.0,0.0,0.0,2,1,0.9474' "$tmp/fw.out" &&
 		! grep -q '^stock,firmware-auto,' "$tmp/fw.out" &&
 		! grep -q 'firmware' "$tmp/sum.csv"
 }
 check "realtime-summary: against the firmware's own choice: gpugov less energy and no more janks, simple_ondemand more janks" fw_table
-sed 's/^stock-g,lima,60,60,a,oracle-noloss,0.7000/stock-g,lima,60,60,a,oracle-noloss,x/' "$tmp/b.csv" >"$tmp/bad.csv"
-check "realtime-summary: a malformed energy refused, exit 2" run 2 realtime-summary "$tmp/bad.csv"
-check "realtime-summary: ... the file and line named" grep -q 'bad.csv:15' "$tmp/err"
+
+# Every column is checked, the file and line named, nothing printed nor
+# written: frames, hz and load were once never parsed (a row with frames
+# -5x was taken, exit 0).
+bad_row() {	# bad_row SED-EXPR WHY: the row so edited (line 6) refused
+	sed "6{$1}" "$tmp/b.csv" >"$tmp/bad.csv" && fresh &&
+		run 2 realtime-summary --heat "$wo/heat.csv" "$tmp/bad.csv" &&
+		grep -q "bad.csv:6: .*$2" "$tmp/err" && test ! -s "$tmp/out" && only_entries "$wo"
+}
+check "realtime-summary: frames -5x refused, exit 2, file and line named, no table, no heat map" \
+	bad_row 's/,4,60,20.0,/,4,-5x,20.0,/' 'frames'
+check "realtime-summary: frames 0 refused (a run of no frames has no rate)" \
+	bad_row 's/,4,60,20.0,/,0,0,20.0,/' 'frames'
+check "realtime-summary: hz 0 refused" bad_row 's/,60,60,a,/,0,60,a,/' 'hz'
+check "realtime-summary: hz 60.5 refused" bad_row 's/,60,60,a,/,60.5,60,a,/' 'hz'
+check "realtime-summary: load 101 refused" bad_row 's/,60,60,a,/,60,101,a,/' 'load'
+check "realtime-summary: load empty refused" bad_row 's/,60,60,a,/,60,,a,/' 'load'
+check "realtime-summary: janked more than frames refused" bad_row 's/,4,60,20.0,/,61,60,20.0,/' 'janked'
+check "realtime-summary: janked 1.5 refused" bad_row 's/,4,60,20.0,/,1.5,60,20.0,/' 'janked'
+check "realtime-summary: switches -1 refused" bad_row 's/,20.0,3,20.0$/,20.0,-1,20.0/' 'switches'
+check "realtime-summary: energy x refused" bad_row 's/,0.7800,/,x,/' 'energy'
+check "realtime-summary: decisions_per_s nan refused" bad_row 's/,3,20.0$/,3,nan/' 'decisions_per_s'
+check "realtime-summary: 11 fields refused" bad_row 's/,20.0$//' 'not 12 fields'
 sed -n '1,3p;3p' "$tmp/b.csv" >"$tmp/dup.csv"
 check "realtime-summary: a policy twice in one cell refused, exit 2" run 2 realtime-summary "$tmp/dup.csv"
 check "realtime-summary: ... saying so" grep -q 'twice' "$tmp/err"
+sed -n '1,2p;2p' "$tmp/b.csv" | sed '3s/,60,60,a,/,060,60,a,/' >"$tmp/dup.csv"
+check "realtime-summary: ... 060 Hz and 60 Hz are one cell" run 2 realtime-summary "$tmp/dup.csv"
 head -1 "$tmp/b.csv" >"$tmp/empty.csv"
 check "realtime-summary: no rows refused, exit 2" run 2 realtime-summary "$tmp/empty.csv"
 check "realtime-summary: a missing file, exit 1" run 1 realtime-summary "$tmp/none.csv"
 check "realtime-summary: --heat to an unwritable place: exit 1" \
 	run 1 realtime-summary --heat /nonexistent/dir/h.csv "$tmp/b.csv"
 check "realtime-summary: ... and no table" test ! -s "$tmp/out"
+check "realtime-summary: --default '' refused, exit 2" run 2 realtime-summary --default '' "$tmp/b.csv"
+
+# Memory linear in the rows: 4,000 rows, each its own cell and policy,
+# once took a cells x policies matrix (4,096 x 4,096 x 48 bytes, 805 MB;
+# 604 MB and 5-7 s on the bench's 142 KB CSV).  Under a 64 MB address
+# space the summary now takes a few MB.  (A sanitizer's shadow memory
+# needs terabytes of address space: not under one.)
+awk 'BEGIN { print "view,profile,hz,load,workload,policy,energy,janked,frames,worst_ms,switches,decisions_per_s"
+	for (i = 0; i < 4000; i++)
+		printf "v%d-g,p%d,60,60,w%d,pol%d,0.9,1,60,10.0,2,20.0\n", i % 3, i % 6, i, i }' \
+	>"$tmp/big.csv"
+if [ -n "${GPUGOV_SANITIZER:-}" ]; then
+	n=$((n + 1))
+	echo "ok $n - realtime-summary: 4,000 rows of distinct cells and policies in 64 MB # SKIP under $GPUGOV_SANITIZER"
+else
+	check "realtime-summary: 4,000 rows of distinct cells and policies in 64 MB of address space, within 10 s" \
+		sh -c "ulimit -v 65536 && timeout 10 \"$bin\" realtime-summary --heat \"$tmp/bigheat.csv\" \"$tmp/big.csv\" >\"$tmp/big.out\" &&
+		       [ \"\$(grep -c '^v[0-9] *pol[0-9]* ' \"$tmp/big.out\")\" -eq 4000 ]"
+fi
 
 echo "1..$n"
 echo "RESULT rtbench-cli: $((n - fail)) passed, $fail failed"

@@ -1,17 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_rtsummary.c - `gpugov-replay realtime-summary`: the headline of the
- * real-time bench (scripts/bench-realtime.sh) from its CSV, against
- * issue 26's targets.
+ * real-time bench (scripts/bench-realtime.sh) from its CSV, with the
+ * summaries of DESIGN.md §7a, per view group and per driver profile.
  *
  * A cell is (view, profile, hz, load, workload); its rows are what
  * `realtime --csv` printed for it, one per policy.  The view's group is
  * its name up to the first '-' (counters-fermi-15sm: counters).  The
  * driver's own simple_ondemand row (simple_ondemand-UP/DOWN[+boost]) is
- * the baseline of its cell; the upthreshold sweep's rows
- * (simple_ondemand-sweep-UP/DOWN) are the settings a row must not be
- * Pareto-dominated by.  Figures are computed here, not in the script, so
- * that a test checks them.
+ * the baseline of its cell, the no-loss oracle (oracle-noloss) its
+ * bound; the upthreshold sweep's rows (simple_ondemand-sweep-UP/DOWN)
+ * are the settings a row is checked against for Pareto dominance.
+ *
+ * The targets, on the shipped default's row (gpugov-default, --default)
+ * in every view group and profile:
+ *   XS (avoidable janks, Σ(J - J_oracle) / Σ(J_od - J_oracle)) <= 0.25
+ *	where simple_ondemand has >= 10 avoidable janks (fewer: too few to
+ *	score, and marked so);
+ *   E/od (Σ E / Σ E_od) <= 0.90;
+ *   the oracle share (Σ(1 - E) / Σ(1 - E_oracle)) >= 70 % with counters,
+ *	>= 50 % with busy/total alone (stock, synthetic);
+ *   on steady frames (workloads RTS_STEADY*), in every cell, switches a
+ *	second <= 1.5 x simple_ondemand's + 0.1: a steady load needs no
+ *	more switching than the stock governor's, whose 50 ms window
+ *	aliases with the frame period.
+ * Figures are computed here, not in the script, so that a test checks
+ * them.
  */
 #include <getopt.h>
 #include <math.h>
@@ -20,593 +34,501 @@
 #include "cmdline.h"
 #include "outfile.h"
 #include "replay.h"
-#include "rows.h"
-#include "strmap.h"
-#include "strnum.h"
+#include "rtsum.h"
 #include "table.h"
 
-#define RTS_HEADER "view,profile,hz,load,workload,policy,energy,janked,frames,worst_ms," \
-		   "switches,decisions_per_s"
-#define RTS_OD		"simple_ondemand"
-#define RTS_SWEEP	"simple_ondemand-sweep-"
-#define RTS_FW		"firmware-auto"
-/* cells whose oracle saves less than this are left out of %oracle */
-#define RTS_MIN_SAVING	0.005
-/* the targets: issue 26 */
-#define RTS_TARGET_PCT		95.0
-#define RTS_TARGET_ORACLE	80.0
-#define RTS_TARGET_HINT_JANK	0.25
+#define RTS_DEFAULT		"gpugov-default"
+#define RTS_TARGET_XS		0.25
+#define RTS_XS_MIN_OD		10
+#define RTS_TARGET_EOD		0.90
+#define RTS_TARGET_ORACLE_CNT	70.0
+#define RTS_TARGET_ORACLE_BUSY	50.0
+#define RTS_COUNTERS		"counters"
+/* view groups a table of the default per profile shows side by side */
+#define RTS_PROF_GROUPS		3
+#define RTS_PROF_COLS		6
 
-/**
- * struct rts_val - one policy in one cell
- * @e: energy relative to performance
- * @j: janked frames
- * @worst: worst frame latency, ms
- * @sw: switches
- * @dps: decisions a second
- * @set: the row exists
- */
-struct rts_val {
-	double e, j, worst, sw, dps;
-	bool set;
-};
-
-/**
- * struct rts_pol - a policy of a group (a row of the summary)
- * @group: the view's group
- * @name: the policy, the driver's simple_ondemand as RTS_OD, a sweep
- *	setting without its downdifferential
- * @od: the driver's simple_ondemand
- * @sweep: a setting of the upthreshold sweep
- */
-struct rts_pol {
-	char *group, *name;
-	bool od, sweep;
-};
-
-/**
- * struct rts_cell - a cell
- * @group: its view's group
- * @profile: its profile
- * @view: its view, the heat map's row with the workload
- * @workload: its workload
- */
-struct rts_cell {
-	char *group, *profile, *view, *workload;
-};
-
-struct rts {
-	struct strmap cell_ix, pol_ix;
-	struct rts_cell *cell;
-	struct rts_pol *pol;
-	struct strmap prof_ix;
-	char **keys, **prof;
-	size_t nr_cell, nr_pol, nr_keys, cap_cell, cap_pol, cap_keys, nr_prof, cap_prof;
-	/* val[cell * cap_pol + pol], regrown with the policies */
-	struct rts_val *val;
-};
-
-/* @p, or the end of the run if an allocation or insertion failed (@bad) */
-static void *must(void *p, bool bad)
-{
-	if (!p || bad) {
-		fprintf(stderr, "gpugov-replay realtime-summary: out of memory\n");
-		exit(EXIT_FAILURE_RUN);
-	}
-	return p;
-}
-
-static void *grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 16;
-	void *q;
-
-	if (need <= *cap)
-		return p;
-	while (n < need)
-		n *= 2;
-	q = must(realloc(p, n * size), false);
-	*cap = n;
-	return q;
-}
-
-/* A copy of @s kept until the end (a map's key, a name). */
-static char *keep(struct rts *r, const char *s)
-{
-	char *k = must(strdup(s), false);
-
-	r->keys = grow(r->keys, &r->cap_keys, r->nr_keys + 1, sizeof(*r->keys));
-	r->keys[r->nr_keys++] = k;
-	return k;
-}
-
-/* @policy as a row of the summary in @name (see struct rts_pol). */
-static void pol_name(const char *policy, char *name, size_t size, bool *od, bool *sweep)
-{
-	size_t n = strlen(RTS_SWEEP);
-
-	*sweep = !strncmp(policy, RTS_SWEEP, n);
-	*od = !*sweep && !strncmp(policy, RTS_OD "-", strlen(RTS_OD) + 1);
-	if (*od)
-		snprintf(name, size, RTS_OD);
-	else if (*sweep)
-		snprintf(name, size, "%.*s", (int)(n + strcspn(policy + n, "/")), policy);
-	else
-		snprintf(name, size, "%s", policy);
-}
-
-/* The index of policy @policy of @group, added if new. */
-static size_t pol_index(struct rts *r, const char *group, const char *policy)
-{
-	char name[TABLE_CELL], key[2 * TABLE_CELL + 2];
-	size_t i, c, old = r->cap_pol;
-	bool od, sweep;
-
-	pol_name(policy, name, sizeof(name), &od, &sweep);
-	snprintf(key, sizeof(key), "%s,%s", group, name);
-	if (strmap_get(&r->pol_ix, key, &i))
-		return i;
-	r->pol = grow(r->pol, &r->cap_pol, r->nr_pol + 1, sizeof(*r->pol));
-	if (r->cap_pol != old) {
-		/* re-lay the values for the wider rows */
-		struct rts_val *v = must(calloc(r->cap_cell * r->cap_pol + 1, sizeof(*v)), false);
-
-		for (c = 0; c < r->nr_cell; c++)
-			memcpy(v + c * r->cap_pol, r->val + c * old, old * sizeof(*v));
-		free(r->val);
-		r->val = v;
-	}
-	r->pol[r->nr_pol] = (struct rts_pol){ keep(r, group), keep(r, name), od, sweep };
-	must(r, strmap_put(&r->pol_ix, keep(r, key), r->nr_pol));
-	return r->nr_pol++;
-}
-
-/* The index of the cell of row @f, added if new. */
-static size_t cell_index(struct rts *r, char **f, const char *group)
-{
-	char key[5 * TABLE_CELL];
-	size_t i, old = r->cap_cell;
-
-	snprintf(key, sizeof(key), "%s,%s,%s,%s,%s", f[0], f[1], f[2], f[3], f[4]);
-	if (strmap_get(&r->cell_ix, key, &i))
-		return i;
-	r->cell = grow(r->cell, &r->cap_cell, r->nr_cell + 1, sizeof(*r->cell));
-	if (r->cap_cell != old) {
-		struct rts_val *v = must(realloc(r->val, (r->cap_cell * r->cap_pol + 1) *
-						 sizeof(*v)), false);
-
-		memset(v + old * r->cap_pol, 0,
-		       (r->cap_cell - old) * r->cap_pol * sizeof(*v));
-		r->val = v;
-	}
-	r->cell[r->nr_cell] = (struct rts_cell){ keep(r, group), keep(r, f[1]), keep(r, f[0]),
-						 keep(r, f[4]) };
-	if (!strmap_get(&r->prof_ix, f[1], &i)) {
-		r->prof = grow(r->prof, &r->cap_prof, r->nr_prof + 1, sizeof(*r->prof));
-		r->prof[r->nr_prof] = r->cell[r->nr_cell].profile;
-		must(r, strmap_put(&r->prof_ix, r->prof[r->nr_prof], r->nr_prof));
-		r->nr_prof++;
-	}
-	must(r, strmap_put(&r->cell_ix, keep(r, key), r->nr_cell));
-	return r->nr_cell++;
-}
-
-static struct rts_val *val(const struct rts *r, size_t cell, size_t pol)
-{
-	return &r->val[cell * r->cap_pol + pol];
-}
-
-static const char *rts_row(char **f, int n, void *ctx)
-{
-	struct rts *r = ctx;
-	char group[TABLE_CELL];
-	double e, j, worst, sw, dps;
-	size_t c, p;
-	int i;
-
-	if (n != 12)
-		return "not 12 fields";
-	for (i = 0; i < 6; i++)
-		if (!f[i][0] || strlen(f[i]) >= TABLE_CELL)
-			return "an empty or over-long name";
-	if (parse_finite(f[6], &e) || e < 0 || parse_finite(f[7], &j) || j < 0 ||
-	    parse_finite(f[9], &worst) || worst < 0 || parse_finite(f[10], &sw) || sw < 0 ||
-	    parse_finite(f[11], &dps) || dps < 0)
-		return "energy, janked, worst_ms, switches or decisions_per_s is not a "
-		       "number >= 0";
-	snprintf(group, sizeof(group), "%.*s", (int)strcspn(f[0], "-"), f[0]);
-	p = pol_index(r, group, f[5]);
-	c = cell_index(r, f, group);
-	if (val(r, c, p)->set)
-		return "a policy twice in one cell";
-	*val(r, c, p) = (struct rts_val){ e, j, worst, sw, dps, true };
-	return NULL;
-}
-
-/* The driver's simple_ondemand and the no-loss oracle of @group. */
-static void baselines(const struct rts *r, const char *group, long *od, long *oracle)
-{
-	size_t p;
-
-	*od = *oracle = -1;
-	for (p = 0; p < r->nr_pol; p++) {
-		if (strcmp(r->pol[p].group, group))
-			continue;
-		if (r->pol[p].od)
-			*od = (long)p;
-		else if (!strcmp(r->pol[p].name, "oracle-noloss"))
-			*oracle = (long)p;
-	}
-}
-
-/*
- * Whether a sweep setting of cell @c Pareto-dominates policy @p there: no
- * more janked frames and no more energy, and fewer of one.  -1 if the
- * cell has no sweep.
- */
-static int dominated(const struct rts *r, size_t c, size_t p)
-{
-	const struct rts_val *v = val(r, c, p), *s;
-	bool any = false;
-	size_t q;
-
-	for (q = 0; q < r->nr_pol; q++) {
-		s = val(r, c, q);
-		if (!r->pol[q].sweep || !s->set || strcmp(r->pol[q].group, r->pol[p].group))
-			continue;
-		any = true;
-		if (s->j <= v->j && s->e <= v->e && (s->j < v->j || s->e < v->e))
-			return 1;
-	}
-	return any ? 0 : -1;
-}
-
-/**
- * struct rts_agg - a policy over a set of cells
- * @n: cells
- * @j, @j_od: janked frames, and the driver's simple_ondemand's there
- * @e, @e_od: energy summed over the cells, and simple_ondemand's
- * @worst: the worst latency
- * @sw, @dps: switches, decisions a second, summed
- * @jle, @ele, @both: cells no worse than simple_ondemand on janks, on
- *	energy, on both
- * @pareto, @n_pareto: cells no sweep setting dominates, of those swept
- * @oracle, @n_oracle: the oracle's saving obtained, summed, over cells
- *	where the oracle saves at least RTS_MIN_SAVING
- */
-struct rts_agg {
-	size_t n, jle, ele, both, pareto, n_pareto, n_oracle;
-	double j, j_od, e, e_od, worst, sw, dps, oracle;
-};
-
-/* Policy @p over its group's cells (of @profile only, if not NULL). */
-static void aggregate(const struct rts *r, size_t p, const char *profile,
-		      struct rts_agg *a)
-{
-	const struct rts_val *v, *o, *or;
-	long od, oracle;
-	size_t c;
-	int d;
-
-	memset(a, 0, sizeof(*a));
-	baselines(r, r->pol[p].group, &od, &oracle);
-	for (c = 0; c < r->nr_cell; c++) {
-		v = val(r, c, p);
-		if (!v->set || (profile && strcmp(r->cell[c].profile, profile)))
-			continue;
-		a->n++;
-		a->j += v->j;
-		a->e += v->e;
-		a->worst = fmax(a->worst, v->worst);
-		a->sw += v->sw;
-		a->dps += v->dps;
-		o = od >= 0 ? val(r, c, (size_t)od) : NULL;
-		if (o && o->set) {
-			a->j_od += o->j;
-			a->e_od += o->e;
-			a->jle += v->j <= o->j;
-			a->ele += v->e <= o->e;
-			a->both += v->j <= o->j && v->e <= o->e;
-		}
-		d = r->pol[p].sweep ? -1 : dominated(r, c, p);
-		if (d >= 0) {
-			a->n_pareto++;
-			a->pareto += !d;
-		}
-		or = oracle >= 0 ? val(r, c, (size_t)oracle) : NULL;
-		if (or && or->set && 1 - or->e >= RTS_MIN_SAVING) {
-			a->n_oracle++;
-			a->oracle += 100 * (1 - v->e) / (1 - or->e);
-		}
-	}
-}
-
-/* 100 * @k / @n into @cell, TABLE_NONE if @n is 0. */
-static void pct(char *cell, double k, double n)
-{
-	if (n > 0)
-		table_num(cell, "%.1f", 100 * k / n);
-	else
-		snprintf(cell, TABLE_CELL, TABLE_NONE);
-}
-
-static void ratio(char *cell, double a, double b)
+static void ratio(char *cell, const char *fmt, double a, double b)
 {
 	if (b > 0)
-		table_num(cell, "%.3f", a / b);
+		table_num(cell, fmt, a / b);
 	else
 		snprintf(cell, TABLE_CELL, TABLE_NONE);
 }
 
-static void summary_row(struct table *t, const struct rts *r, size_t p)
+/*
+ * The figures the tables share: XS, simple_ondemand's avoidable janks,
+ * E/od, oracle share %, sw/s, od's, dec/s.
+ */
+static void figures(char c[7][TABLE_CELL], const struct rts_agg *a)
 {
-	char c[15][TABLE_CELL];
-	struct rts_agg a;
-
-	aggregate(r, p, NULL, &a);
-	snprintf(c[0], TABLE_CELL, "%zu", a.n);
-	table_num(c[1], "%.0f", a.j);
-	ratio(c[2], a.j, a.j_od);
-	table_num(c[3], "%.4f", a.e / a.n);
-	ratio(c[4], a.e, a.e_od);
-	table_num(c[5], "%.3f", a.worst);
-	table_num(c[6], "%.1f", a.sw / a.n);
-	table_num(c[7], "%.1f", a.dps / a.n);
-	pct(c[8], a.jle, a.j_od > 0 || a.e_od > 0 ? a.n : 0);
-	pct(c[9], a.ele, a.j_od > 0 || a.e_od > 0 ? a.n : 0);
-	pct(c[10], a.both, a.j_od > 0 || a.e_od > 0 ? a.n : 0);
-	pct(c[11], a.pareto, a.n_pareto);
-	if (a.n_oracle)
-		table_num(c[12], "%.1f", a.oracle / a.n_oracle);
-	else
-		snprintf(c[12], TABLE_CELL, TABLE_NONE);
-	table_add(t, r->pol[p].group, r->pol[p].name, c[0], c[1], c[2], c[3], c[4], c[5],
-		  c[6], c[7], c[8], c[9], c[10], c[11], c[12]);
+	ratio(c[0], "%.3f", a->xs, a->xs_od);
+	table_num(c[6], "%.0f", a->xs_od);
+	ratio(c[1], "%.3f", a->e_on, a->e_od);
+	ratio(c[2], "%.1f", 100 * a->sav, a->sav_or);
+	ratio(c[3], "%.2f", a->sw, a->secs);
+	ratio(c[4], "%.2f", a->sw_od, a->secs_od);
+	ratio(c[5], "%.1f", a->dec, a->secs);
 }
 
-/* Whether @name is a model the counter target names (crisp, coremem, pcstall). */
-static bool counter_model(const char *name)
-{
-	static const char *const models[] = { "gpugov-crisp-", "gpugov-coremem-",
-					      "gpugov-pcstall-" };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(models); i++)
-		if (!strncmp(name, models[i], strlen(models[i])))
-			return true;
-	return false;
-}
+/**
+ * struct rts_out - what the summary prints, built whole before a line is
+ * @prof: the default per profile, RTS_PROF_GROUPS view groups a table
+ * @prof_cols, @prof_heads: their columns' names
+ * @nr_prof: tables in @prof
+ * @tt, @tab, @tf: the targets, every policy, the firmware's choice
+ * @title: the targets' title
+ */
+struct rts_out {
+	struct table *prof;
+	char (*prof_heads)[1 + RTS_PROF_GROUPS * RTS_PROF_COLS][TABLE_CELL];
+	const char *(*prof_cols)[1 + RTS_PROF_GROUPS * RTS_PROF_COLS];
+	size_t nr_prof;
+	struct table tt, tab, tf;
+	char title[160];
+};
 
 /*
- * A gpugov row against the targets: no worse than simple_ondemand and
- * undominated by the sweep in >= 95 % of the cells of every profile;
- * with counters, >= 80 % of the oracle's saving; told the deadlines (the
- * hint or fences), janks <= a quarter of simple_ondemand's at no more
- * energy.
+ * The default's table per profile for view groups @g0 .. @g0 + @ng - 1
+ * (@def[g] its policy in group g, -1 if none): a row per profile with
+ * XS (in parentheses where simple_ondemand has too few avoidable janks to
+ * score it), E/od, the oracle share, switches a second and
+ * simple_ondemand's, decisions a second.
  */
-static void target_row(struct table *t, const struct rts *r, size_t p)
+static void prof_table(const struct rts *r, struct rts_out *o, const long *def, size_t g0,
+		       size_t ng, enum table_format fmt, const char *name)
 {
-	char both[TABLE_CELL], par[TABLE_CELL], orc[TABLE_CELL], jod[TABLE_CELL];
-	char eod[TABLE_CELL], verdict[TABLE_CELL] = "";
-	double min_both = 101, min_par = 101;
-	const char *wb = TABLE_NONE, *wp = TABLE_NONE;
-	struct rts_agg a, pa;
-	size_t c;
+	static const char *const what[RTS_PROF_COLS] = { "XS", "od_avoid", "E/od", "oracle%",
+							 "sw/s(od)", "dec/s" };
+	struct table *t = &o->prof[o->nr_prof];
+	char (*head)[TABLE_CELL] = o->prof_heads[o->nr_prof];
+	const char **cols = o->prof_cols[o->nr_prof];
+	char cell[1 + RTS_PROF_GROUPS * RTS_PROF_COLS][TABLE_CELL], c[7][TABLE_CELL];
+	struct rts_agg all, *by = rts_must(calloc(ng * r->prof.nr + 1, sizeof(*by)), false);
+	size_t g, k, p, n = 1 + ng * RTS_PROF_COLS;
+	bool any;
 
-	aggregate(r, p, NULL, &a);
-	for (c = 0; c < r->nr_prof; c++) {
-		const char *prof = r->prof[c];
-
-		aggregate(r, p, prof, &pa);
-		if (pa.n && 100.0 * pa.both / pa.n < min_both) {
-			min_both = 100.0 * pa.both / pa.n;
-			wb = prof;
-		}
-		if (pa.n_pareto && 100.0 * pa.pareto / pa.n_pareto < min_par) {
-			min_par = 100.0 * pa.pareto / pa.n_pareto;
-			wp = prof;
-		}
+	snprintf(head[0], TABLE_CELL, "profile");
+	for (g = 0; g < ng; g++) {
+		for (k = 0; k < RTS_PROF_COLS; k++)
+			snprintf(head[1 + g * RTS_PROF_COLS + k], TABLE_CELL, "%.20s %s",
+				 r->group.name[g0 + g], what[k]);
+		if (def[g0 + g] >= 0)
+			rts_aggregate(r, (size_t)def[g0 + g], &all, by + g * r->prof.nr);
 	}
-	snprintf(both, sizeof(both), "%.1f %s", min_both > 100 ? 0 : min_both, wb);
-	if (min_par <= 100)
-		snprintf(par, sizeof(par), "%.1f %s", min_par, wp);
-	else
-		snprintf(par, sizeof(par), TABLE_NONE);
-	if (min_both < RTS_TARGET_PCT)
-		strcat(verdict, "both ");
-	if (min_par <= 100 && min_par < RTS_TARGET_PCT)
-		strcat(verdict, "pareto ");
-	if (a.n_oracle)
-		table_num(orc, "%.1f", a.oracle / a.n_oracle);
-	else
-		snprintf(orc, sizeof(orc), TABLE_NONE);
-	if (!strcmp(r->pol[p].group, "counters") && counter_model(r->pol[p].name) &&
-	    (!a.n_oracle || a.oracle / a.n_oracle < RTS_TARGET_ORACLE))
-		strcat(verdict, "oracle ");
-	ratio(jod, a.j, a.j_od);
-	ratio(eod, a.e, a.e_od);
-	if ((strstr(r->pol[p].name, "+hint") || strstr(r->pol[p].name, "+fence")) &&
-	    (a.j > RTS_TARGET_HINT_JANK * a.j_od || a.e > a.e_od))
-		strcat(verdict, "hint ");
-	if (verdict[0])
-		verdict[strlen(verdict) - 1] = '\0';
-	table_add(t, r->pol[p].group, r->pol[p].name, both, par, orc, jod, eod,
-		  verdict[0] ? verdict : "met");
+	for (k = 0; k < n; k++)
+		cols[k] = head[k];
+	table_init(t, name, fmt, cols, (int)n);
+	for (p = 0; p < r->prof.nr; p++) {
+		snprintf(cell[0], TABLE_CELL, "%s", r->prof.name[p]);
+		for (g = 0, any = false; g < ng; g++) {
+			const struct rts_agg *a = &by[g * r->prof.nr + p];
+			size_t b = 1 + g * RTS_PROF_COLS;
+
+			any |= a->n > 0;
+			figures(c, a);
+			if (!a->n)	/* no row of the default here: nothing, not zeroes */
+				snprintf(c[6], TABLE_CELL, TABLE_NONE);
+			if (a->xs_od > 0 && a->xs_od < RTS_XS_MIN_OD)
+				snprintf(cell[b], TABLE_CELL, "(%.20s)", c[0]);
+			else
+				snprintf(cell[b], TABLE_CELL, "%s", c[0]);
+			snprintf(cell[b + 1], TABLE_CELL, "%s", c[6]);
+			snprintf(cell[b + 2], TABLE_CELL, "%s", c[1]);
+			snprintf(cell[b + 3], TABLE_CELL, "%s", c[2]);
+			snprintf(cell[b + 4], TABLE_CELL, "%.20s(%.20s)", c[3], c[4]);
+			snprintf(cell[b + 5], TABLE_CELL, "%s", c[5]);
+		}
+		if (any)
+			table_add(t, cell[0], cell[1], cell[2], cell[3], cell[4], cell[5], cell[6],
+				  cell[7], cell[8], cell[9], cell[10], cell[11], cell[12], cell[13],
+				  cell[14], cell[15], cell[16], cell[17], cell[18]);
+	}
+	o->nr_prof++;
+	free(by);
 }
 
-/* The firmware's own choice (firmware-auto) of @group, -1 if none. */
-static long firmware(const struct rts *r, const char *group)
-{
-	size_t p;
+/**
+ * struct rts_target - one target over the default's view groups and profiles
+ * @scored, @missed: view x profile pairs (cells, for the steady frames)
+ *	scored, and those missing the target
+ * @worst: the figure furthest from the target, and @where
+ */
+struct rts_target {
+	size_t scored, missed;
+	double worst;
+	char where[TABLE_CELL];
+	char figure[TABLE_CELL];
+};
 
-	for (p = 0; p < r->nr_pol; p++)
-		if (!strcmp(r->pol[p].group, group) && !strcmp(r->pol[p].name, RTS_FW))
-			return (long)p;
-	return -1;
+/* Figure @v of @g/@prof against bound @bound: at most (@max) or at least. */
+static void score(struct rts_target *t, double v, double bound, bool max, const char *g,
+		  const char *prof, const char *fmt)
+{
+	bool worse = max ? v > t->worst : v < t->worst;
+
+	t->missed += max ? v > bound : v < bound;
+	if (!t->scored++ || worse) {
+		t->worst = v;
+		snprintf(t->where, TABLE_CELL, "%.20s/%.26s", g, prof);
+		table_num(t->figure, fmt, v);
+	}
+}
+
+static void target_row(struct table *tt, const char *name, const struct rts_target *t)
+{
+	char scored[TABLE_CELL], missed[TABLE_CELL];
+
+	snprintf(scored, sizeof(scored), "%zu", t->scored);
+	snprintf(missed, sizeof(missed), "%zu", t->missed);
+	table_add(tt, name, scored, missed, t->scored ? t->figure : TABLE_NONE,
+		  t->scored ? t->where : TABLE_NONE,
+		  !t->scored ? "not scored" : t->missed ? "missed" : "met");
+}
+
+/* The targets (the header comment) on the default, @def[g] its policy in group g. */
+static void targets(const struct rts *r, struct rts_out *o, const long *def)
+{
+	struct rts_target xs = { 0 }, eod = { 0 }, oc = { 0 }, ob = { 0 }, st = { 0 };
+	struct rts_agg all, *by = rts_must(calloc(r->prof.nr + 1, sizeof(*by)), false);
+	size_t g, p;
+
+	for (g = 0; g < r->group.nr; g++) {
+		const char *gn = r->group.name[g];
+		bool cnt = !strcmp(gn, RTS_COUNTERS);
+
+		if (def[g] < 0)
+			continue;
+		rts_aggregate(r, (size_t)def[g], &all, by);
+		for (p = 0; p < r->prof.nr; p++) {
+			const struct rts_agg *a = &by[p];
+			const char *pn = r->prof.name[p];
+
+			if (a->xs_od >= RTS_XS_MIN_OD)
+				score(&xs, a->xs / a->xs_od, RTS_TARGET_XS, true, gn, pn, "%.3f");
+			if (a->e_od > 0)
+				score(&eod, a->e_on / a->e_od, RTS_TARGET_EOD, true, gn, pn, "%.3f");
+			if (a->sav_or > 0)
+				score(cnt ? &oc : &ob, 100 * a->sav / a->sav_or,
+				      cnt ? RTS_TARGET_ORACLE_CNT : RTS_TARGET_ORACLE_BUSY, false,
+				      gn, pn, "%.1f");
+		}
+		if (all.n_steady) {
+			const struct rts_cell *c = &r->cell[all.steady_cell];
+			double bound = RTS_STEADY_FACTOR * all.steady_od + RTS_STEADY_SLACK;
+
+			if (!st.scored || all.steady_worst - bound > st.worst) {
+				st.worst = all.steady_worst - bound;
+				snprintf(st.figure, TABLE_CELL, "%.2f(od %.2f)", all.steady_worst,
+					 all.steady_od);
+				snprintf(st.where, TABLE_CELL, "%.12s/%.8s/%u/%u/%.12s", c->view,
+					 r->prof.name[c->profile], c->hz, c->load, c->workload);
+			}
+			st.scored += all.n_steady;
+			st.missed += all.steady_miss;
+		}
+	}
+	free(by);
+	target_row(&o->tt, "XS <= 0.25 (od avoidable janks >= 10)", &xs);
+	target_row(&o->tt, "E/od <= 0.90", &eod);
+	target_row(&o->tt, "oracle share >= 70 % (counters)", &oc);
+	target_row(&o->tt, "oracle share >= 50 % (stock, synthetic)", &ob);
+	target_row(&o->tt, "steady: sw/s <= 1.5 x od's + 0.1 (cells)", &st);
+}
+
+/* Policy @p over all its cells: a row of the table of every policy. */
+static void summary_row(struct table *t, const struct rts *r, size_t p)
+{
+	char c[7][TABLE_CELL], n[TABLE_CELL], j[TABLE_CELL], e[TABLE_CELL], w[TABLE_CELL];
+	char par[TABLE_CELL];
+	struct rts_agg a;
+
+	rts_aggregate(r, p, &a, NULL);
+	figures(c, &a);
+	snprintf(n, sizeof(n), "%zu", a.n);
+	table_num(j, "%.0f", a.j);
+	table_num(e, "%.4f", a.e / (double)a.n);
+	table_num(w, "%.3f", a.worst);
+	ratio(par, "%.1f", 100.0 * (double)a.pareto, (double)a.n_pareto);
+	table_add(t, r->group.name[r->pol[p].group], r->pol[p].name, n, j, c[0], c[6], c[1], c[2],
+		  e, w, c[3], c[4], c[5], par);
 }
 
 /*
  * Policy @p against the firmware's own choice, over the cells that have
  * one (a firmware-governed profile, amdgpu): the share of cells with less
- * energy (E<fw), with no more janked frames (J<=fw) and with both, which
- * issue 27 aims at >= 90 % of; janked frames and the firmware's; the mean
- * ratio of energies.  Nothing when @p's group has no firmware row.
+ * energy (E<fw), with no more janked frames (J<=fw) and with both;
+ * janked frames and the firmware's; the mean ratio of energies.  Nothing
+ * when @p's cells have no firmware row.
  */
 static void firmware_row(struct table *t, const struct rts *r, size_t p)
 {
 	char c[7][TABLE_CELL];
-	double j = 0, jf = 0, er = 0;
-	size_t i, n = 0, el = 0, jl = 0, both = 0;
-	long fw = firmware(r, r->pol[p].group);
+	struct rts_agg a;
 
-	if (fw < 0 || (long)p == fw || r->pol[p].sweep)
+	if (r->pol[p].sweep || !strcmp(r->pol[p].name, RTS_FW))
 		return;
-	for (i = 0; i < r->nr_cell; i++) {
-		const struct rts_val *v = val(r, i, p), *f = val(r, i, (size_t)fw);
+	rts_aggregate(r, p, &a, NULL);
+	if (!a.n_fw)
+		return;
+	snprintf(c[0], TABLE_CELL, "%zu", a.n_fw);
+	ratio(c[1], "%.1f", 100.0 * (double)a.fw_el, (double)a.n_fw);
+	ratio(c[2], "%.1f", 100.0 * (double)a.fw_jl, (double)a.n_fw);
+	ratio(c[3], "%.1f", 100.0 * (double)a.fw_both, (double)a.n_fw);
+	table_num(c[4], "%.0f", a.fw_j);
+	table_num(c[5], "%.0f", a.fw_jf);
+	ratio(c[6], "%.4f", a.fw_er, (double)a.n_fw);
+	table_add(t, r->group.name[r->pol[p].group], r->pol[p].name, c[0], c[1], c[2], c[3],
+		  c[4], c[5], c[6]);
+}
 
-		if (!v->set || !f->set || f->e <= 0)
-			continue;
-		n++;
-		el += v->e < f->e;
-		jl += v->j <= f->j;
-		both += v->e < f->e && v->j <= f->j;
-		j += v->j;
-		jf += f->j;
-		er += v->e / f->e;
-	}
-	if (!n)
-		return;
-	snprintf(c[0], TABLE_CELL, "%zu", n);
-	pct(c[1], el, n);
-	pct(c[2], jl, n);
-	pct(c[3], both, n);
-	table_num(c[4], "%.0f", j);
-	table_num(c[5], "%.0f", jf);
-	table_num(c[6], "%.4f", er / n);
-	table_add(t, r->pol[p].group, r->pol[p].name, c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+/**
+ * struct rts_heat - a policy on a row of the heat map
+ * @row, @pol: the row (view/workload) and the policy
+ * @k: cells
+ * @e, @j, @jo: Σ E / E_od, janked frames and simple_ondemand's
+ */
+struct rts_heat {
+	size_t row, pol, k;
+	double e, j, jo;
+};
+
+static int heat_cmp(const void *a, const void *b)
+{
+	const struct rts_heat *x = a, *y = b;
+
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	return x->pol < y->pol ? -1 : x->pol > y->pol;
 }
 
 /*
  * The heat map's data: per view and workload (over profiles, rates and
  * loads) and policy (the driver's simple_ondemand, gpugov's rows, the
  * oracle): energy relative to simple_ondemand (the mean over the cells of
- * the ratio), janked frames and simple_ondemand's.
+ * the ratio), janked frames and simple_ondemand's; rows in the order of
+ * the CSV, policies in the order of their first rows.  Written whole or
+ * not at all.
  */
-static int write_heat(const struct rts *r, const char *path)
+static int write_heat(struct rts *r, const char *path)
 {
 	char err[256], key[3 * TABLE_CELL];
-	struct strmap rows = { 0 };
+	struct rts_names rows = { 0 };
+	struct strmap ix = { 0 };
+	struct rts_heat *h = NULL;
+	size_t i, k, nr = 0, cap = 0;
 	struct outfile of;
-	size_t c, p, i, k, nr = 0;
-	long od, oracle;
-	char **row = calloc(r->nr_cell + 1, sizeof(*row));
+	int ret = EXIT_OK;
 
-	if (!row || outfile_open(&of, path, err, sizeof(err))) {
-		fprintf(stderr, "gpugov-replay realtime-summary: %s\n",
-			row ? err : "out of memory");
-		free(row);
-		return EXIT_FAILURE_RUN;
-	}
-	for (c = 0; c < r->nr_cell; c++) {
-		snprintf(key, sizeof(key), "%s/%s", r->cell[c].view, r->cell[c].workload);
-		if (!strmap_get(&rows, key, &i)) {
-			row[nr] = must(strdup(key), false);
-			must(row, strmap_put(&rows, row[nr], nr));
-			nr++;
+	for (i = 0; i < r->nr_row; i++) {
+		const struct rts_row *v = &r->row[i];
+		const struct rts_cell *c = &r->cell[v->cell];
+		const struct rts_row *o = c->od >= 0 ? &r->row[c->od] : NULL;
+		size_t hr;
+
+		if (r->pol[v->pol].sweep || !strcmp(r->pol[v->pol].name, "performance") ||
+		    !o || o->e <= 0)
+			continue;
+		snprintf(key, sizeof(key), "%s/%s", c->view, c->workload);
+		hr = rts_name_index(r, &rows, key);
+		snprintf(key, sizeof(key), "%zu,%zu", hr, v->pol);
+		if (!strmap_get(&ix, key, &k)) {
+			h = rts_grow(h, &cap, nr + 1, sizeof(*h));
+			h[nr] = (struct rts_heat){ .row = hr, .pol = v->pol };
+			rts_must(h, strmap_put(&ix, rts_keep(r, key), nr));
+			k = nr++;
 		}
+		h[k].k++;
+		h[k].e += v->e / o->e;
+		h[k].j += v->j;
+		h[k].jo += o->j;
 	}
-	fprintf(of.f, "row,policy,energy_od,janked,janked_od\n");
-	for (i = 0; i < nr; i++) {
-		for (p = 0; p < r->nr_pol; p++) {
-			double e = 0, j = 0, jo = 0;
-
-			if (r->pol[p].sweep || !strcmp(r->pol[p].name, "performance"))
-				continue;
-			baselines(r, r->pol[p].group, &od, &oracle);
-			for (c = 0, k = 0; c < r->nr_cell && od >= 0; c++) {
-				const struct rts_val *v = val(r, c, p), *o = val(r, c, (size_t)od);
-
-				snprintf(key, sizeof(key), "%s/%s", r->cell[c].view,
-					 r->cell[c].workload);
-				if (!v->set || !o->set || strcmp(key, row[i]) || o->e <= 0)
-					continue;
-				k++;
-				e += v->e / o->e;
-				j += v->j;
-				jo += o->j;
-			}
-			if (k)
-				fprintf(of.f, "%s,%s,%.4f,%.0f,%.0f\n", row[i], r->pol[p].name,
-					e / k, j, jo);
-		}
-	}
-	for (i = 0; i < nr; i++)
-		free(row[i]);
-	free(row);
-	strmap_free(&rows);
-	if (outfile_close(&of, err, sizeof(err)) || outfile_commit(&of, err, sizeof(err))) {
-		fprintf(stderr, "gpugov-replay realtime-summary: %s\n", err);
+	if (nr)
+		qsort(h, nr, sizeof(*h), heat_cmp);
+	if (outfile_open(&of, path, err, sizeof(err))) {
+		ret = EXIT_FAILURE_RUN;
+	} else {
+		fprintf(of.f, "row,policy,energy_od,janked,janked_od\n");
+		for (i = 0; i < nr; i++)
+			fprintf(of.f, "%s,%s,%.4f,%.0f,%.0f\n", rows.name[h[i].row],
+				r->pol[h[i].pol].name, h[i].e / (double)h[i].k, h[i].j, h[i].jo);
+		if (outfile_close(&of, err, sizeof(err)) || outfile_commit(&of, err, sizeof(err)))
+			ret = EXIT_FAILURE_RUN;
 		outfile_abort(&of);
-		return EXIT_FAILURE_RUN;
 	}
-	outfile_abort(&of);
-	return EXIT_OK;
+	if (ret)
+		fprintf(stderr, "gpugov-replay realtime-summary: %s\n", err);
+	free(h);
+	free(rows.name);
+	strmap_free(&rows.ix);
+	strmap_free(&ix);
+	return ret;
 }
 
 static void print_help(void)
 {
-	printf("usage: gpugov-replay realtime-summary [--csv|--json] [--heat FILE.csv] BENCH.csv\n"
+	printf("usage: gpugov-replay realtime-summary [--csv|--json] [--heat FILE.csv]\n"
+	       "                                      [--default POLICY] BENCH.csv\n"
 	       "The real-time bench's summary (scripts/bench-realtime.sh) from its CSV\n"
-	       "(" RTS_HEADER "):\n"
-	       "per view group (the view up to its first '-') and policy: cells, janked\n"
-	       "frames and their ratio to the driver's simple_ondemand's (J/od), mean\n"
-	       "energy relative to performance and the ratio of summed energies (E/od),\n"
-	       "the worst latency, switches per cell, decisions per second; the share of\n"
-	       "cells with no more janked frames (J<=od), no more energy (E<=od) and\n"
-	       "both than simple_ondemand at the driver's settings; pareto: the share of\n"
-	       "cells where no setting of the upthreshold sweep has no more of both and\n"
-	       "less of one; %%oracle: the mean share of the no-loss oracle's saving,\n"
-	       "over the cells where it saves at least 0.5 %%.\n"
-	       "Then every gpugov row against issue 26's targets: both and pareto at\n"
-	       "least 95 %% on every profile (the worst profile shown); with counters,\n"
-	       "crisp, coremem and pcstall at least 80 %% of the oracle's saving; with\n"
-	       "the deadlines (+hint, +fence), janked frames at most 1/4 of\n"
-	       "simple_ondemand's, energy no more.\n"
-	       "Then, where a profile has the firmware's own choice (firmware-auto, amdgpu),\n"
+	       "(" RTS_HEADER "),\n"
+	       "per view group (the view up to its first '-') and driver profile, against the\n"
+	       "driver's simple_ondemand at its own settings (od) and the no-loss oracle:\n"
+	       "  XS       avoidable janks, sum(J - J_oracle) / sum(J_od - J_oracle): 0 as\n"
+	       "           smooth as the oracle, 1 as janky as simple_ondemand\n"
+	       "  E/od     summed energy over simple_ondemand's\n"
+	       "  oracle%%  the oracle's saving obtained, sum(1 - E) / sum(1 - E_oracle)\n"
+	       "  sw/s     switches a second (switches / (frames / hz)); od_sw/s simple_ondemand's\n"
+	       "  dec/s    decisions a second\n"
+	       "First the shipped default's row (POLICY, default " RTS_DEFAULT ") per\n"
+	       "profile, up to three view groups a table: XS in parentheses where\n"
+	       "simple_ondemand has fewer than 10 avoidable janks (not scored), sw/s with\n"
+	       "simple_ondemand's in parentheses.  Then the targets on that row, each with\n"
+	       "the view/profile pairs scored and missed, the worst figure, where, and\n"
+	       "met or missed: XS <= 0.25 where simple_ondemand has >= 10 avoidable\n"
+	       "janks; E/od <= 0.90; oracle share >= 70 %% with counters, >= 50 %% on\n"
+	       "busy/total (stock, synthetic); on steady frames (workloads " RTS_STEADY "*), in\n"
+	       "every cell, sw/s <= 1.5 x simple_ondemand's + 0.1.  Then every policy\n"
+	       "over all profiles: cells, janked frames, XS, E/od, oracle%%, mean energy\n"
+	       "relative to performance, the worst latency, sw/s, od_sw/s, dec/s, and\n"
+	       "pareto (not a target): the share of cells where no setting of the\n"
+	       "upthreshold sweep has no more janks and energy and less of one.\n"
+	       "Then, where a profile has the firmware's own choice (" RTS_FW ", amdgpu),\n"
 	       "every policy against it: the share of cells with less energy (E<fw), no\n"
 	       "more janked frames (J<=fw) and both, janked frames and the firmware's,\n"
 	       "the mean ratio of energies.\n"
 	       "--heat FILE.csv: per view/workload and policy, energy relative to\n"
 	       "simple_ondemand (mean ratio), janked frames and simple_ondemand's.\n"
+	       "Every column is checked; a bad row is named by file and line, and\n"
+	       "nothing is printed or written.\n"
 	       "Exit status: 0 success, 1 unreadable file, 2 bad usage or row.\n");
+}
+
+static void free_out(struct rts_out *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr_prof; i++)
+		table_free(&o->prof[i]);
+	free(o->prof);
+	free(o->prof_heads);
+	free(o->prof_cols);
+	table_free(&o->tt);
+	table_free(&o->tab);
+	table_free(&o->tf);
+}
+
+/* Every table of the summary of @r into @o, for the default @def. */
+static void build(const struct rts *r, struct rts_out *o, const char *def,
+		  enum table_format fmt)
+{
+	static const char *const cols[] = { "view", "policy", "cells", "janked", "XS",
+					    "od_avoid", "E/od",
+					    "oracle%", "energy", "worst_ms", "sw/s", "od_sw/s",
+					    "dec/s", "pareto" };
+	static const char *const tcols[] = { "target", "scored", "missed", "worst", "where",
+					     "verdict" };
+	static const char *const fcols[] = { "view", "policy", "cells", "E<fw", "J<=fw",
+					     "both", "janked", "janked_fw", "E/fw" };
+	size_t nt = (r->group.nr + RTS_PROF_GROUPS - 1) / RTS_PROF_GROUPS, g, p;
+	long *dp = rts_must(calloc(r->group.nr + 1, sizeof(*dp)), false);
+
+	for (g = 0; g < r->group.nr; g++)
+		dp[g] = rts_find_pol(r, g, def);
+	o->prof = rts_must(calloc(nt + 1, sizeof(*o->prof)), false);
+	o->prof_heads = rts_must(calloc(nt + 1, sizeof(*o->prof_heads)), false);
+	o->prof_cols = rts_must(calloc(nt + 1, sizeof(*o->prof_cols)), false);
+	for (g = 0; g < r->group.nr; g += RTS_PROF_GROUPS)
+		prof_table(r, o, dp, g, r->group.nr - g < RTS_PROF_GROUPS ?
+			   r->group.nr - g : RTS_PROF_GROUPS, fmt,
+			   "the shipped default per profile: XS ((not scored): od_avoid < 10), "
+			   "od_avoid, E/od, oracle%, sw/s (od's), dec/s");
+	snprintf(o->title, sizeof(o->title), "targets on %.60s in every view and profile",
+		 def);
+	table_init(&o->tt, o->title, fmt, tcols, ARRAY_SIZE(tcols));
+	targets(r, o, dp);
+	table_init(&o->tab, "real time: per view and policy, against simple_ondemand at the "
+		   "driver's settings (pareto: not a target)", fmt, cols, ARRAY_SIZE(cols));
+	table_init(&o->tf, "against the firmware's own choice (" RTS_FW "), where a profile "
+		   "has one", fmt, fcols, ARRAY_SIZE(fcols));
+	for (p = 0; p < r->nr_pol; p++) {
+		summary_row(&o->tab, r, p);
+		firmware_row(&o->tf, r, p);
+	}
+	free(dp);
+}
+
+static void print_out(struct rts_out *o, enum table_format fmt, FILE *f)
+{
+	struct table *order[] = { &o->tt, &o->tab, &o->tf };
+	size_t i;
+
+	table_json_begin(f, fmt);
+	for (i = 0; i < o->nr_prof; i++) {
+		if (i && fmt == TABLE_TEXT)
+			fputc('\n', f);
+		table_print(&o->prof[i], f);
+	}
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		if (order[i] == &o->tf && !o->tf.nrows)
+			continue;
+		if (fmt == TABLE_TEXT)
+			fputc('\n', f);
+		table_print(order[i], f);
+	}
+	table_json_end(f, fmt);
+}
+
+/**
+ * rts_summary() - the summary of the bench CSV @path on @f
+ * @path: the CSV
+ * @heat: NULL, or the heat map's CSV to write
+ * @def: the shipped default's row
+ * @fmt: text, CSV or JSON
+ * @f: where the tables go
+ *
+ * Nothing is printed nor written unless @path is read whole.
+ *
+ * Return: 0, EXIT_FAILURE_RUN (unreadable input, unwritable heat map) or
+ * EXIT_USAGE (a bad row), said on stderr.
+ */
+int rts_summary(const char *path, const char *heat, const char *def,
+		enum table_format fmt, FILE *f)
+{
+	struct rts_out o = { 0 };
+	struct rts r = { 0 };
+	int ret = rts_read(&r, path);
+
+	if (!ret && heat)
+		ret = write_heat(&r, heat);
+	if (!ret) {
+		build(&r, &o, def, fmt);
+		print_out(&o, fmt, f);
+		free_out(&o);
+	}
+	rts_free(&r);
+	return ret;
 }
 
 int cmd_rtsummary(int argc, char **argv)
 {
-	static const char *const cols[] = { "view", "policy", "cells", "janked", "J/od",
-					    "energy", "E/od", "worst_ms", "sw/cell", "dec/s",
-					    "J<=od", "E<=od", "both", "pareto", "%oracle" };
-	static const char *const tcols[] = { "view", "policy", "both_min", "pareto_min",
-					     "%oracle", "J/od", "E/od", "missed" };
-	static const char *const fcols[] = { "view", "policy", "cells", "E<fw", "J<=fw",
-					     "both", "janked", "janked_fw", "E/fw" };
 	static const struct option opts[] = {
 		{ "heat", required_argument, NULL, 'H' },
+		{ "default", required_argument, NULL, 'd' },
 		FORMAT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	enum table_format fmt = TABLE_TEXT;
-	const char *heat = NULL;
-	struct table tab, tt, tf;
-	struct rts r = { 0 };
-	size_t p, i;
-	int c, ret;
+	const char *heat = NULL, *def = RTS_DEFAULT;
+	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'H':
 			heat = optarg;
+			break;
+		case 'd':
+			def = optarg;
 			break;
 		case 'c':
 			fmt = TABLE_CSV;
@@ -625,52 +547,10 @@ int cmd_rtsummary(int argc, char **argv)
 		fprintf(stderr, "gpugov-replay realtime-summary: need one BENCH.csv (see --help)\n");
 		return EXIT_USAGE;
 	}
-	ret = read_rows(argv[optind], RTS_HEADER, rts_row, &r);
-	if (!ret && !r.nr_cell) {
-		fprintf(stderr, "gpugov-replay realtime-summary: %s: no rows\n", argv[optind]);
-		ret = EXIT_USAGE;
+	if (!def[0] || strlen(def) >= TABLE_CELL) {
+		fprintf(stderr, "gpugov-replay realtime-summary: --default: an empty or over-long "
+			"name\n");
+		return EXIT_USAGE;
 	}
-	if (!ret && heat)
-		ret = write_heat(&r, heat);
-	if (!ret) {
-		table_init(&tab, "real time: per view and policy, against simple_ondemand at the "
-			   "driver's settings", fmt, cols, ARRAY_SIZE(cols));
-		table_init(&tt, "issue 26 targets: gpugov rows (both, pareto >= 95 % on every "
-			   "profile; counters >= 80 % of the oracle; hint, fence J/od <= 0.25, E/od <= 1)",
-			   fmt, tcols, ARRAY_SIZE(tcols));
-		table_init(&tf, "against the firmware's own choice (" RTS_FW "), where a profile "
-			   "has one (issue 27: less energy, no more janks in >= 90 % of cells)",
-			   fmt, fcols, ARRAY_SIZE(fcols));
-		for (p = 0; p < r.nr_pol; p++) {
-			summary_row(&tab, &r, p);
-			if (!strncmp(r.pol[p].name, "gpugov-", 7))
-				target_row(&tt, &r, p);
-			firmware_row(&tf, &r, p);
-		}
-		table_json_begin(stdout, fmt);
-		table_print(&tab, stdout);
-		if (fmt == TABLE_TEXT)
-			putchar('\n');
-		table_print(&tt, stdout);
-		if (tf.nrows) {
-			if (fmt == TABLE_TEXT)
-				putchar('\n');
-			table_print(&tf, stdout);
-		}
-		table_json_end(stdout, fmt);
-		table_free(&tab);
-		table_free(&tt);
-		table_free(&tf);
-	}
-	for (i = 0; i < r.nr_keys; i++)
-		free(r.keys[i]);
-	free(r.keys);
-	free(r.cell);
-	free(r.pol);
-	free(r.val);
-	free(r.prof);
-	strmap_free(&r.prof_ix);
-	strmap_free(&r.cell_ix);
-	strmap_free(&r.pol_ix);
-	return ret;
+	return rts_summary(argv[optind], heat, def, fmt, stdout);
 }

@@ -11,7 +11,7 @@
 
 enum table_format { TABLE_TEXT, TABLE_CSV, TABLE_JSON };
 
-#define TABLE_MAX_COLS	16
+#define TABLE_MAX_COLS	24
 #define TABLE_CELL	48
 /* A value that does not exist: "-" in text and CSV, null in JSON. */
 #define TABLE_NONE	"-"

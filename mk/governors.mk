@@ -40,7 +40,8 @@ bench-governors-check: $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay $(BENCH_FRAMES
 	@scripts/deps.sh plot
 	@BUILD=$(BUILD) selftests/tools/test_bench_governors.sh
 
-# The real-time section's rows (realtime --ondemand-sweep --models) and its
-# headline (gpugov-replay realtime-summary), figures worked by hand.
-rtbench-cli: $(BUILD)/gpugov-replay $(BUILD)/mk_small_sweep
+# The real-time section's rows (realtime --ondemand-sweep --models), the
+# games it adds (bench-games.sh rates) and its headline (gpugov-replay
+# realtime-summary), figures worked by hand.
+rtbench-cli: $(BUILD)/gpugov-replay $(BUILD)/mk_small_sweep $(BENCH_FRAMES)
 	@selftests/tools/test_rtbench_cli.sh $(BUILD)/gpugov-replay

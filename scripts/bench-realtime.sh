@@ -7,18 +7,23 @@
 # sweep SWEEPS/GPU/APP.sweep, twice: with the trace's counters
 # (counters-GPU, coremem calibrated as SWEEPS/../coremem/GPU.cm where it
 # exists) and busy/total only (stock-GPU, --stock); and, unless
-# RT_SYNTHETIC is 0, the 6 synthetic games of GEN
-# (tools/bench/bench_frames.c: mem 0/30/70 %, noise 0/15 %; --stock
-# --predictor busy, the GPU idling at 0.1 W * V + 0.05 W).  Each on every
-# profile of RT_PROFILES (default: every profile `gpugov-replay realtime
-# --list-profiles` names, so a new profile joins), at 60 and 120 Hz (and
-# 30 Hz for video-decode) and every load of RT_LOADS (default 30 60 90).
+# RT_SYNTHETIC is 0, the synthetic games of GEN (scripts/bench-games.sh,
+# tools/bench/bench_frames.c; --stock --predictor busy, the GPU idling at
+# 0.1 W * V + 0.05 W): its 8 games; its steady frames (steady-*) at 24,
+# 30, 50, 58, 60, 90, 120 and 144 Hz, where a 50 ms poll window aliases
+# with the frame period (the summary holds their switches to a target);
+# its VR reprojection game (vr-*) at 72, 90 and 120 Hz, at load 90 alone
+# (where its heavy frames run 1.1..1.5 periods at the top clock).  Each on
+# every profile of RT_PROFILES (default: every profile `gpugov-replay
+# realtime --list-profiles` names, so a new profile joins), at 60 and 120
+# Hz (and 30 Hz for video-decode) unless said above, and every load of
+# RT_LOADS (default 30 60 90).
 # Rows: realtime's, with --ondemand-sweep (upthreshold 20..95, the
 # profile's downdifferential) and --models.  RT_JOBS (2) jobs at a time.
 #
 # OUT/realtime.csv: one row per cell and policy; OUT/realtime-summary.txt
 # (also printed): `gpugov-replay realtime-summary`, the headline against
-# issue 26's targets; OUT/realtime-heat.csv and, with gnuplot,
+# its targets; OUT/realtime-heat.csv and, with gnuplot,
 # OUT/realtime-heatmap.png: janked frames and energy against the driver's
 # simple_ondemand per workload and policy.
 set -eu
@@ -31,8 +36,8 @@ here=$(dirname "$0")
 RT_PROFILES=${RT_PROFILES:-$("$replay" realtime --list-profiles)}
 RT_LOADS=${RT_LOADS:-30 60 90}
 export RT_PROFILES RT_LOADS
-rm -rf "$out/rt"
-mkdir -p "$out/rt" "$out/rtframes"
+rm -rf "$out/rt" "$out/rtrates"
+mkdir -p "$out/rt" "$out/rtframes" "$out/rtrates"
 # the jobs, one per view and trace: OUT VIEW HZLIST TRACE OPTIONS...
 {
 	for g in ${RT_GPUS:-fermi-15sm maxwell-16sm}; do
@@ -47,9 +52,15 @@ mkdir -p "$out/rt" "$out/rtframes"
 	done
 	if [ "${RT_SYNTHETIC:-1}" = 1 ]; then
 		"$here/bench-games.sh" "$replay" "$gen" "$out/rtframes"
-		for t in "$out"/rtframes/*.trace; do
+		"$here/bench-games.sh" "$replay" "$gen" "$out/rtrates" rates
+		for t in "$out"/rtframes/*.trace "$out"/rtrates/*.trace; do
 			a=$(basename "$t" .trace)
-			echo "$out/rt/synthetic-$a.csv synthetic 60,120 $t" \
+			case $a in
+			steady-*) hz=24,30,50,58,60,90,120,144 ;;
+			vr-*) hz=72,90,120:90 ;;
+			*) hz=60,120 ;;
+			esac
+			echo "$out/rt/synthetic-$a.csv synthetic $hz $t" \
 				"--stock --predictor busy --idle-static-uw 100000 --idle-uw 50000"
 		done
 	fi

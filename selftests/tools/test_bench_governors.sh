@@ -24,7 +24,7 @@ rt=$tmp/gb/realtime.csv
 check "real time: the headline, printed before the per-frame section" \
 	sh -c "grep -n '^== real time (the headline' \"$tmp/out\" | cut -d: -f1 >\"$tmp/l1\" &&
 	       grep -n '^== per frame' \"$tmp/out\" | cut -d: -f1 >\"$tmp/l2\" &&
-	       [ \"\$(cat \"$tmp/l1\")\" -lt \"\$(cat \"$tmp/l2\")\" ] && grep -q '^issue 26 targets' \"$tmp/out\""
+	       [ \"\$(cat \"$tmp/l1\")\" -lt \"\$(cat \"$tmp/l2\")\" ] && grep -q '^targets on gpugov-default in every view and profile' \"$tmp/out\""
 check "real time: every profile realtime lists, counters and stock, 60 and 120 Hz, at the paced load" \
 	sh -c "for p in \$(\"$B/gpugov-replay\" realtime --list-profiles); do for v in counters stock; do for hz in 60 120; do
 		grep -q \"^\$v-fermi-15sm,\$p,\$hz,60,phase-alternating,gpugov-\" \"$rt\" || exit 1; done; done; done &&

@@ -59,6 +59,42 @@ check "bench job: a row per profile, rate, load and policy, each prefixed with i
 	       [ \"\$(cut -d, -f1-4 \"$tmp/job.csv\" | sort -u | wc -l)\" -eq 8 ] &&
 	       grep -q '^v,msm,120,90,small,simple_ondemand-sweep-95/10+boost,' \"$tmp/job.csv\" &&
 	       [ \"\$(grep -c ',oracle-noloss,' \"$tmp/job.csv\")\" -eq 8 ]"
+check "bench job: HZLIST:LOADLIST plays those loads alone, whatever RT_LOADS says" \
+	sh -c "RT_PROFILES=lima RT_LOADS='30 60' $job \"$bin\" \"$tmp/job2.csv\" v 72,90:90 \"$tmp/small.trace\" --stock &&
+	       [ \"\$(cut -d, -f1-4 \"$tmp/job2.csv\" | sort -u | tr '\n' ' ')\" = 'v,lima,72,90 v,lima,90,90 ' ]"
+
+# ---- the synthetic games the real-time bench adds (scripts/bench-games.sh rates) ----
+gen=$(dirname "$bin")/bench_frames
+games=scripts/bench-games.sh
+check "bench games: 'rates' writes the steady and VR games, 600 frames each, and imports them" \
+	sh -c "$games \"$bin\" \"$gen\" \"$tmp/rates\" rates &&
+	       [ \"\$(ls \"$tmp/rates\" | tr '\n' ' ')\" = 'steady-mem30.csv steady-mem30.trace steady-mem70-noise2.csv steady-mem70-noise2.trace vr-mem30-noise3.csv vr-mem30-noise3.trace ' ] &&
+	       [ \"\$(grep -c ',543,' \"$tmp/rates/steady-mem70-noise2.csv\")\" -eq 600 ]"
+check "bench games: steady-mem30's frames are all alike" \
+	sh -c "[ \"\$(awk -F, '\$2 == 543 { print \$3 }' \"$tmp/rates/steady-mem30.csv\" | sort -u | wc -l)\" -eq 1 ]"
+# The VR game: frames of 8 ms +-3 % at the top clock; about every 12th
+# (11..13 apart) 127..170 % of one: 9.86..14.01 ms.
+check "bench games: VR: a heavy frame every 11-13 frames, 1.23-1.76x a frame's 8 ms" \
+	awk -F, '$2 == 543 { k = substr($1, 2) + 0; if ($3 > 9.5) { r = $3 / 8; if (r < 1.23 || r > 1.76) bad++
+		if (n++ && (k - last < 11 || k - last > 13)) bad++; last = k } }
+		END { exit !(n >= 45 && !bad) }' "$tmp/rates/vr-mem30-noise3.csv"
+check "bench games: at load 90 the VR game janks at the top clock, the steady one does not" \
+	sh -c "\"$bin\" realtime --csv --load 90 --hz 90 --stock \"$tmp/rates/vr-mem30-noise3.trace\" |
+	       awk -F, '\$2 == \"performance\" { exit !(\$4 > 0) }' &&
+	       \"$bin\" realtime --csv --load 90 --hz 144 --stock \"$tmp/rates/steady-mem30.trace\" |
+	       awk -F, '\$2 == \"performance\" { exit !(\$4 == 0) }'"
+# The synthetic section of scripts/bench-realtime.sh alone (no suite
+# application), on one profile at load 60.
+check "bench: steady frames at 24..144 Hz at the bench's loads, VR at 72, 90 and 120 Hz at load 90 alone, the games at 60 and 120 Hz" \
+	sh -c "RT_APPS= RT_PROFILES=panfrost RT_LOADS=60 scripts/bench-realtime.sh \"$bin\" \"$gen\" \"$tmp/none\" \"$tmp/rt\" >/dev/null &&
+	       rt=\"$tmp/rt/realtime.csv\" && for hz in 24 30 50 58 60 90 120 144; do
+		       grep -q \"^synthetic,panfrost,\$hz,60,steady-mem30,oracle-noloss,\" \"\$rt\" || exit 1; done &&
+	       [ \"\$(grep ',vr-mem30-noise3,oracle-noloss,' \"\$rt\" | cut -d, -f3,4 | sort -u | tr '\n' ' ')\" = '120,90 72,90 90,90 ' ] &&
+	       [ \"\$(grep ',mem30-noise5-heavy8,oracle-noloss,' \"\$rt\" | cut -d, -f3,4 | tr '\n' ' ')\" = '60,60 120,60 ' ] &&
+	       grep -q \"^steady: sw/s <= 1.5 x od's + 0.1 (cells) \" \"$tmp/rt/realtime-summary.txt\""
+check "bench games: an unknown SET refused, exit 2" \
+	sh -c "$games \"$bin\" \"$gen\" \"$tmp/rates\" frob 2>/dev/null; [ \$? -eq 2 ]"
+
 printf '#!/bin/sh\nexit 3\n' >"$tmp/failing"
 chmod +x "$tmp/failing"
 check "bench job: a run that fails fails the job and writes nothing (a pipe once lost such cells silently)" \

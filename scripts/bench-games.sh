@@ -4,8 +4,8 @@
 # every machine) writes each as DIR/NAME.csv and REPLAY imports it as
 # DIR/NAME.trace.  SET:
 #   games (the default): memory shares 0, 30 and 70 % and frame noise 0
-#	and 15 %, seeded 1..6, and one game of each class of issue 26
-#	(below), 120 frames each, as memM-noiseN*; used by
+#	and 15 %, seeded 1..6, and one game of each of two classes gpugov
+#	once mishandled (below), 120 frames each, as memM-noiseN*; used by
 #	scripts/bench-realtime.sh and scripts/bench-profiles.sh;
 #   rates: the classes scripts/bench-realtime.sh plays at rates and loads
 #	of their own, 600 frames each: steady frames (steady-*: every frame
@@ -35,7 +35,7 @@ games)
 			game "mem$mem-noise$noise" 120 "$mem" "$noise" "$seed"
 		done
 	done
-	# the classes of issue 26: a frame 3-5x heavier about every 8 frames
+	# a frame 3-5x heavier about every 8 frames
 	# (the ratchet), and steady memory-bound frames varying a little (the
 	# hunting)
 	game mem30-noise5-heavy8 120 30 5 7 8 300 500

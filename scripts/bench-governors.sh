@@ -7,11 +7,12 @@
 # First, after the sweeps and coremem's calibration, every application
 # on every GPU (with counters and busy/total only) and the synthetic
 # games run in real time: frames at 60 and 120 Hz (and 30 Hz for
-# video-decode) at each paced load, polls at each driver profile's
+# video-decode; steady frames at 24..144 Hz, VR reprojection at 72..120
+# Hz) at each paced load, polls at each driver profile's
 # interval with its thresholds; rows: performance, the driver's
 # simple_ondemand and its upthreshold sweep, gpugov's default with and
 # without each deadline source, every model, the no-loss oracle.
-# `gpugov-replay realtime-summary` prints the headline against issue 26's
+# `gpugov-replay realtime-summary` prints the headline against its
 # targets (OUT/realtime-summary.txt) and the data of
 # OUT/realtime-heatmap.png (janked frames and energy against
 # simple_ondemand).  GOVBENCH_REALTIME=0 skips it; GOVBENCH_PERFRAME=0

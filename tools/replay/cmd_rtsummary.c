@@ -126,9 +126,12 @@ static void prof_table(const struct rts *r, struct rts_out *o, const long *def, 
 			size_t b = 1 + g * RTS_PROF_COLS;
 
 			any |= a->n > 0;
+			if (!a->n) {	/* no row of the default here: nothing, not zeroes */
+				for (k = 0; k < RTS_PROF_COLS; k++)
+					snprintf(cell[b + k], TABLE_CELL, TABLE_NONE);
+				continue;
+			}
 			figures(c, a);
-			if (!a->n)	/* no row of the default here: nothing, not zeroes */
-				snprintf(c[6], TABLE_CELL, TABLE_NONE);
 			if (a->xs_od > 0 && a->xs_od < RTS_XS_MIN_OD)
 				snprintf(cell[b], TABLE_CELL, "(%.20s)", c[0]);
 			else

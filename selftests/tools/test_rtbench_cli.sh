@@ -203,6 +203,14 @@ check "heat map: simple_ondemand's column, then the oracle's, then the rest in o
 check "realtime-summary: text tables, the default's first; JSON" \
 	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | sed -n 2p | grep -q '^the shipped default per profile' &&
 	       \"$bin\" realtime-summary --json \"$tmp/b.csv\" | head -c 1 | grep -q '\\['"
+# A list: each view group takes the first name it has.  Stock's default
+# named gpugov-busy-deadline, counters' not: counters keeps
+# gpugov-default, stock takes gpugov-busy-deadline (figures as above).
+sed 's/^\(stock-g,.*\),gpugov-default,/\1,gpugov-busy-deadline,/' "$tmp/b.csv" >"$tmp/list.csv"
+check "realtime-summary --default NAME,NAME: each view group takes the first it has" \
+	sh -c "\"$bin\" realtime-summary --csv --default gpugov-default,gpugov-busy-deadline \"$tmp/list.csv\" >\"$tmp/l.csv\" &&
+	       grep -qx 'panfrost,0.167,12,0.867,73.3,3.00(2.00),20.0,0.400,30,0.947,40.0,6.00(3.00),10.0,-,0,0.894,65.0,1.00(0.50),20.0' \"$tmp/l.csv\" &&
+	       \"$bin\" realtime-summary --csv \"$tmp/list.csv\" | grep -q '^panfrost,0.167,12,0.867,73.3,3.00(2.00),20.0,-,-,-,-,-,-,-,0,0.894,'"
 # Four view groups: the default's per-profile table is split, three a table.
 sed 's/^synthetic,/extra,/' "$tmp/b.csv" | grep '^extra,' | cat "$tmp/b.csv" - >"$tmp/four.csv"
 check "realtime-summary: a fourth view group gets a second per-profile table" \
@@ -261,6 +269,8 @@ check "realtime-summary: --heat to an unwritable place: exit 1" \
 	run 1 realtime-summary --heat /nonexistent/dir/h.csv "$tmp/b.csv"
 check "realtime-summary: ... and no table" test ! -s "$tmp/out"
 check "realtime-summary: --default '' refused, exit 2" run 2 realtime-summary --default '' "$tmp/b.csv"
+check "realtime-summary: --default a,,b refused, exit 2" run 2 realtime-summary --default a,,b "$tmp/b.csv"
+check "realtime-summary: --default a, refused, exit 2" run 2 realtime-summary --default a, "$tmp/b.csv"
 
 # Memory linear in the rows: 4,000 rows, each its own cell and policy,
 # once took a cells x policies matrix (4,096 x 4,096 x 48 bytes, 805 MB;

@@ -12,8 +12,9 @@
  * bound; the upthreshold sweep's rows (simple_ondemand-sweep-UP/DOWN)
  * are the settings a row is checked against for Pareto dominance.
  *
- * The targets, on the shipped default's row (gpugov-default, --default)
- * in every view group and profile:
+ * The targets, on the shipped default's row (gpugov-default; --default
+ * names another, or a list of which each view group takes the first it
+ * has) in every view group and profile:
  *   XS (avoidable janks, Σ(J - J_oracle) / Σ(J_od - J_oracle)) <= 0.25
  *	where simple_ondemand has >= 10 avoidable janks (fewer: too few to
  *	score, and marked so);
@@ -57,22 +58,23 @@ static void ratio(char *cell, const char *fmt, double a, double b)
 }
 
 /*
- * The figures the tables share: XS, simple_ondemand's avoidable janks,
- * E/od, oracle share %, sw/s, od's, dec/s.
+ * The figures the tables share, in @c: XS, simple_ondemand's avoidable
+ * janks, E/od, the oracle share %, switches a second, simple_ondemand's,
+ * decisions a second.
  */
 static void figures(char c[7][TABLE_CELL], const struct rts_agg *a)
 {
 	ratio(c[0], "%.3f", a->xs, a->xs_od);
-	table_num(c[6], "%.0f", a->xs_od);
-	ratio(c[1], "%.3f", a->e_on, a->e_od);
-	ratio(c[2], "%.1f", 100 * a->sav, a->sav_or);
-	ratio(c[3], "%.2f", a->sw, a->secs);
-	ratio(c[4], "%.2f", a->sw_od, a->secs_od);
-	ratio(c[5], "%.1f", a->dec, a->secs);
+	table_num(c[1], "%.0f", a->xs_od);
+	ratio(c[2], "%.3f", a->e_on, a->e_od);
+	ratio(c[3], "%.1f", 100 * a->sav, a->sav_or);
+	ratio(c[4], "%.2f", a->sw, a->secs);
+	ratio(c[5], "%.2f", a->sw_od, a->secs_od);
+	ratio(c[6], "%.1f", a->dec, a->secs);
 }
 
 /**
- * struct rts_out - what the summary prints, built whole before a line is
+ * struct rts_out - what the summary prints, built whole before a line is printed
  * @prof: the default per profile, RTS_PROF_GROUPS view groups a table
  * @prof_cols, @prof_heads: their columns' names
  * @nr_prof: tables in @prof
@@ -85,15 +87,15 @@ struct rts_out {
 	const char *(*prof_cols)[1 + RTS_PROF_GROUPS * RTS_PROF_COLS];
 	size_t nr_prof;
 	struct table tt, tab, tf;
-	char title[160];
+	char title[256];
 };
 
 /*
  * The default's table per profile for view groups @g0 .. @g0 + @ng - 1
  * (@def[g] its policy in group g, -1 if none): a row per profile with
  * XS (in parentheses where simple_ondemand has too few avoidable janks to
- * score it), E/od, the oracle share, switches a second and
- * simple_ondemand's, decisions a second.
+ * score it), those janks, E/od, the oracle share, switches a second
+ * (simple_ondemand's in parentheses), decisions a second.
  */
 static void prof_table(const struct rts *r, struct rts_out *o, const long *def, size_t g0,
 		       size_t ng, enum table_format fmt, const char *name)
@@ -136,11 +138,10 @@ static void prof_table(const struct rts *r, struct rts_out *o, const long *def, 
 				snprintf(cell[b], TABLE_CELL, "(%.20s)", c[0]);
 			else
 				snprintf(cell[b], TABLE_CELL, "%s", c[0]);
-			snprintf(cell[b + 1], TABLE_CELL, "%s", c[6]);
-			snprintf(cell[b + 2], TABLE_CELL, "%s", c[1]);
-			snprintf(cell[b + 3], TABLE_CELL, "%s", c[2]);
-			snprintf(cell[b + 4], TABLE_CELL, "%.20s(%.20s)", c[3], c[4]);
-			snprintf(cell[b + 5], TABLE_CELL, "%s", c[5]);
+			for (k = 1; k < 4; k++)
+				snprintf(cell[b + k], TABLE_CELL, "%s", c[k]);
+			snprintf(cell[b + 4], TABLE_CELL, "%.20s(%.20s)", c[4], c[5]);
+			snprintf(cell[b + 5], TABLE_CELL, "%s", c[6]);
 		}
 		if (any)
 			table_add(t, cell[0], cell[1], cell[2], cell[3], cell[4], cell[5], cell[6],
@@ -155,7 +156,10 @@ static void prof_table(const struct rts *r, struct rts_out *o, const long *def, 
  * struct rts_target - one target over the default's view groups and profiles
  * @scored, @missed: view x profile pairs (cells, for the steady frames)
  *	scored, and those missing the target
- * @worst: the figure furthest from the target, and @where
+ * @worst: the figure furthest from the target (on steady frames, how far
+ *	the switches a second pass the bound)
+ * @where: its view and profile (on steady frames, its cell)
+ * @figure: the figure as printed
  */
 struct rts_target {
 	size_t scored, missed;
@@ -253,8 +257,8 @@ static void summary_row(struct table *t, const struct rts *r, size_t p)
 	table_num(e, "%.4f", a.e / (double)a.n);
 	table_num(w, "%.3f", a.worst);
 	ratio(par, "%.1f", 100.0 * (double)a.pareto, (double)a.n_pareto);
-	table_add(t, r->group.name[r->pol[p].group], r->pol[p].name, n, j, c[0], c[6], c[1], c[2],
-		  e, w, c[3], c[4], c[5], par);
+	table_add(t, r->group.name[r->pol[p].group], r->pol[p].name, n, j, c[0], c[1], c[2], c[3],
+		  e, w, c[4], c[5], c[6], par);
 }
 
 /*
@@ -371,7 +375,7 @@ static int write_heat(struct rts *r, const char *path)
 static void print_help(void)
 {
 	printf("usage: gpugov-replay realtime-summary [--csv|--json] [--heat FILE.csv]\n"
-	       "                                      [--default POLICY] BENCH.csv\n"
+	       "                                      [--default POLICY[,POLICY...]] BENCH.csv\n"
 	       "The real-time bench's summary (scripts/bench-realtime.sh) from its CSV\n"
 	       "(" RTS_HEADER "),\n"
 	       "per view group (the view up to its first '-') and driver profile, against the\n"
@@ -382,8 +386,9 @@ static void print_help(void)
 	       "  oracle%%  the oracle's saving obtained, sum(1 - E) / sum(1 - E_oracle)\n"
 	       "  sw/s     switches a second (switches / (frames / hz)); od_sw/s simple_ondemand's\n"
 	       "  dec/s    decisions a second\n"
-	       "First the shipped default's row (POLICY, default " RTS_DEFAULT ") per\n"
-	       "profile, up to three view groups a table: XS in parentheses where\n"
+	       "First the shipped default's row (POLICY, default " RTS_DEFAULT "; of a list,\n"
+	       "the first a view group has) per profile, up to three view groups a\n"
+	       "table: XS in parentheses where\n"
 	       "simple_ondemand has fewer than 10 avoidable janks (not scored), sw/s with\n"
 	       "simple_ondemand's in parentheses.  Then the targets on that row, each with\n"
 	       "the view/profile pairs scored and missed, the worst figure, where, and\n"
@@ -420,6 +425,27 @@ static void free_out(struct rts_out *o)
 	table_free(&o->tf);
 }
 
+/*
+ * The default's row in view group @g: the first of the comma-separated
+ * names @def that the group has (today's default rows differ between
+ * views), -1 if none.
+ */
+static long default_pol(const struct rts *r, size_t g, const char *def)
+{
+	char name[TABLE_CELL];
+	long p = -1;
+
+	while (p < 0 && *def) {
+		size_t n = strcspn(def, ",");
+
+		snprintf(name, sizeof(name), "%.*s", (int)(n < TABLE_CELL ? n : TABLE_CELL - 1),
+			 def);
+		p = rts_find_pol(r, g, name);
+		def += n + (def[n] == ',');
+	}
+	return p;
+}
+
 /* Every table of the summary of @r into @o, for the default @def. */
 static void build(const struct rts *r, struct rts_out *o, const char *def,
 		  enum table_format fmt)
@@ -436,7 +462,7 @@ static void build(const struct rts *r, struct rts_out *o, const char *def,
 	long *dp = rts_must(calloc(r->group.nr + 1, sizeof(*dp)), false);
 
 	for (g = 0; g < r->group.nr; g++)
-		dp[g] = rts_find_pol(r, g, def);
+		dp[g] = default_pol(r, g, def);
 	o->prof = rts_must(calloc(nt + 1, sizeof(*o->prof)), false);
 	o->prof_heads = rts_must(calloc(nt + 1, sizeof(*o->prof_heads)), false);
 	o->prof_cols = rts_must(calloc(nt + 1, sizeof(*o->prof_cols)), false);
@@ -445,7 +471,7 @@ static void build(const struct rts *r, struct rts_out *o, const char *def,
 			   r->group.nr - g : RTS_PROF_GROUPS, fmt,
 			   "the shipped default per profile: XS ((not scored): od_avoid < 10), "
 			   "od_avoid, E/od, oracle%, sw/s (od's), dec/s");
-	snprintf(o->title, sizeof(o->title), "targets on %.60s in every view and profile",
+	snprintf(o->title, sizeof(o->title), "targets on %.200s in every view and profile",
 		 def);
 	table_init(&o->tt, o->title, fmt, tcols, ARRAY_SIZE(tcols));
 	targets(r, o, dp);
@@ -512,6 +538,20 @@ int rts_summary(const char *path, const char *heat, const char *def,
 	return ret;
 }
 
+/* Whether the comma-separated names @s hold an empty or over-long one. */
+static bool bad_names(const char *s)
+{
+	size_t n;
+
+	do {
+		n = strcspn(s, ",");
+		if (!n || n >= TABLE_CELL)
+			return true;
+		s += n;
+	} while (*s++);
+	return false;
+}
+
 int cmd_rtsummary(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -550,9 +590,9 @@ int cmd_rtsummary(int argc, char **argv)
 		fprintf(stderr, "gpugov-replay realtime-summary: need one BENCH.csv (see --help)\n");
 		return EXIT_USAGE;
 	}
-	if (!def[0] || strlen(def) >= TABLE_CELL) {
+	if (bad_names(def)) {
 		fprintf(stderr, "gpugov-replay realtime-summary: --default: an empty or over-long "
-			"name\n");
+			"name in '%s'\n", def);
 		return EXIT_USAGE;
 	}
 	return rts_summary(argv[optind], heat, def, fmt, stdout);

@@ -129,7 +129,7 @@ static const char *rts_row(char **f, int n, void *ctx)
 	char group[TABLE_CELL], pair[48];
 	u32 hz, load, janked, frames, sw;
 	double e, worst, dps;
-	size_t c, p, g, dummy;
+	size_t c, p, g, seen;
 	int i;
 
 	if (n != 12)
@@ -156,7 +156,7 @@ static const char *rts_row(char **f, int n, void *ctx)
 	p = pol_index(r, g, f[5]);
 	c = cell_index(r, f, g, hz, load);
 	snprintf(pair, sizeof(pair), "%zu,%zu", c, p);
-	if (strmap_get(&r->pair_ix, pair, &dummy))
+	if (strmap_get(&r->pair_ix, pair, &seen))
 		return "a policy twice in one cell";
 	rts_must(r, strmap_put(&r->pair_ix, rts_keep(r, pair), 0));
 	r->row = rts_grow(r->row, &r->cap_row, r->nr_row + 1, sizeof(*r->row));

@@ -214,7 +214,8 @@ static void targets(const struct rts *r, struct rts_out *o, const long *def)
 			if (a->xs_od >= RTS_XS_MIN_OD)
 				score(&xs, a->xs / a->xs_od, RTS_TARGET_XS, true, gn, pn, "%.3f");
 			if (a->e_od > 0)
-				score(&eod, a->e_on / a->e_od, RTS_TARGET_EOD, true, gn, pn, "%.3f");
+				score(&eod, a->e_on / a->e_od, RTS_TARGET_EOD, true, gn, pn,
+				      "%.3f");
 			if (a->sav_or > 0)
 				score(cnt ? &oc : &ob, 100 * a->sav / a->sav_or,
 				      cnt ? RTS_TARGET_ORACLE_CNT : RTS_TARGET_ORACLE_BUSY, false,
@@ -587,7 +588,8 @@ int cmd_rtsummary(int argc, char **argv)
 		}
 	}
 	if (argc - optind != 1) {
-		fprintf(stderr, "gpugov-replay realtime-summary: need one BENCH.csv (see --help)\n");
+		fprintf(stderr,
+			"gpugov-replay realtime-summary: need one BENCH.csv (see --help)\n");
 		return EXIT_USAGE;
 	}
 	if (bad_names(def)) {

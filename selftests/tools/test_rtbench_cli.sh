@@ -276,6 +276,8 @@ check "realtime-summary: a missing file, exit 1" run 1 realtime-summary "$tmp/no
 check "realtime-summary: --heat to an unwritable place: exit 1" \
 	run 1 realtime-summary --heat /nonexistent/dir/h.csv "$tmp/b.csv"
 check "realtime-summary: ... and no table" test ! -s "$tmp/out"
+check "realtime-summary --heat on a full disk: exit 1, the write error named, the earlier heat map kept" \
+	full heat.csv realtime-summary --heat "$wo/heat.csv" "$tmp/b.csv"
 check "realtime-summary: --default '' refused, exit 2" run 2 realtime-summary --default '' "$tmp/b.csv"
 check "realtime-summary: --default a,,b refused, exit 2" run 2 realtime-summary --default a,,b "$tmp/b.csv"
 check "realtime-summary: --default a, refused, exit 2" run 2 realtime-summary --default a, "$tmp/b.csv"

@@ -193,6 +193,11 @@ check "realtime-summary: simple_ondemand is 1 in XS and E/od; the oracle 0 and 1
 	has_policies 'counters,simple_ondemand,2,19,1.000,16,1.000,28.6,0.9000,30.000,2.00,2.00,20.0,100.0' \
 		'counters,oracle-noloss,2,3,0.000,16,0.722,100.0,0.6500,18.000,3.33,2.00,60.0,100.0' \
 		'counters,simple_ondemand-sweep-90,1,20,1.500,12,0.889,66.7,0.8000,40.000,3.00,2.00,20.0,-'
+check "realtime-summary --by-profile: every policy per view and profile too (A alone, B alone: not swept); not without it" \
+	sh -c "\"$bin\" realtime-summary --csv --by-profile \"$tmp/b.csv\" | sed -n '/^# real time: per view, policy and profile/,/^#/p' >\"$tmp/bp.csv\" &&
+	       grep -qx 'counters,panfrost,gpugov-default,1,4,0.167,12,0.867,73.3,0.7800,20.000,3.00,2.00,20.0,100.0' \"$tmp/bp.csv\" &&
+	       grep -qx 'counters,lima,gpugov-default,1,3,0.500,4,0.944,37.5,0.8500,25.000,1.00,2.00,25.0,-' \"$tmp/bp.csv\" &&
+	       ! grep -q 'per view, policy and profile' \"$tmp/sum.csv\""
 check "realtime-summary: the old targets (no worse in both in 95 % of cells, the mean of per-cell ratios) are gone" \
 	sh -c "! grep -qi 'both\|issue\|mean' \"$tmp/sum.csv\""
 check "realtime-summary --default: the targets on the row named so (none here: nothing scored)" \

@@ -78,7 +78,8 @@ static void figures(char c[7][TABLE_CELL], const struct rts_agg *a)
  * @prof: the default per profile, RTS_PROF_GROUPS view groups a table
  * @prof_cols, @prof_heads: their columns' names
  * @nr_prof: tables in @prof
- * @tt, @tab, @tf: the targets, every policy, the firmware's choice
+ * @tt, @tab, @tp, @tf: the targets, every policy, every policy per
+ *	profile (--by-profile), the firmware's choice
  * @title: the targets' title
  */
 struct rts_out {
@@ -86,7 +87,7 @@ struct rts_out {
 	char (*prof_heads)[1 + RTS_PROF_GROUPS * RTS_PROF_COLS][TABLE_CELL];
 	const char *(*prof_cols)[1 + RTS_PROF_GROUPS * RTS_PROF_COLS];
 	size_t nr_prof;
-	struct table tt, tab, tf;
+	struct table tt, tab, tp, tf;
 	char title[256];
 };
 
@@ -244,22 +245,28 @@ static void targets(const struct rts *r, struct rts_out *o, const long *def)
 	target_row(&o->tt, "steady: sw/s <= 1.5 x od's + 0.1 (cells)", &st);
 }
 
-/* Policy @p over all its cells: a row of the table of every policy. */
-static void summary_row(struct table *t, const struct rts *r, size_t p)
+/*
+ * Policy @p over a set of its cells (@a): a row of the table of every
+ * policy, with the profile @prof after the view unless it is NULL.
+ */
+static void summary_row(struct table *t, const struct rts *r, size_t p,
+			const struct rts_agg *a, const char *prof)
 {
 	char c[7][TABLE_CELL], n[TABLE_CELL], j[TABLE_CELL], e[TABLE_CELL], w[TABLE_CELL];
+	const char *g = r->group.name[r->pol[p].group], *name = r->pol[p].name;
 	char par[TABLE_CELL];
-	struct rts_agg a;
 
-	rts_aggregate(r, p, &a, NULL);
-	figures(c, &a);
-	snprintf(n, sizeof(n), "%zu", a.n);
-	table_num(j, "%.0f", a.j);
-	table_num(e, "%.4f", a.e / (double)a.n);
-	table_num(w, "%.3f", a.worst);
-	ratio(par, "%.1f", 100.0 * (double)a.pareto, (double)a.n_pareto);
-	table_add(t, r->group.name[r->pol[p].group], r->pol[p].name, n, j, c[0], c[1], c[2], c[3],
-		  e, w, c[4], c[5], c[6], par);
+	figures(c, a);
+	snprintf(n, sizeof(n), "%zu", a->n);
+	table_num(j, "%.0f", a->j);
+	table_num(e, "%.4f", a->e / (double)a->n);
+	table_num(w, "%.3f", a->worst);
+	ratio(par, "%.1f", 100.0 * (double)a->pareto, (double)a->n_pareto);
+	if (prof)
+		table_add(t, g, prof, name, n, j, c[0], c[1], c[2], c[3], e, w, c[4], c[5], c[6],
+			  par);
+	else
+		table_add(t, g, name, n, j, c[0], c[1], c[2], c[3], e, w, c[4], c[5], c[6], par);
 }
 
 /*
@@ -269,23 +276,20 @@ static void summary_row(struct table *t, const struct rts *r, size_t p)
  * janked frames and the firmware's; the mean ratio of energies.  Nothing
  * when @p's cells have no firmware row.
  */
-static void firmware_row(struct table *t, const struct rts *r, size_t p)
+static void firmware_row(struct table *t, const struct rts *r, size_t p,
+			 const struct rts_agg *a)
 {
 	char c[7][TABLE_CELL];
-	struct rts_agg a;
 
-	if (r->pol[p].sweep || !strcmp(r->pol[p].name, RTS_FW))
+	if (r->pol[p].sweep || !strcmp(r->pol[p].name, RTS_FW) || !a->n_fw)
 		return;
-	rts_aggregate(r, p, &a, NULL);
-	if (!a.n_fw)
-		return;
-	snprintf(c[0], TABLE_CELL, "%zu", a.n_fw);
-	ratio(c[1], "%.1f", 100.0 * (double)a.fw_el, (double)a.n_fw);
-	ratio(c[2], "%.1f", 100.0 * (double)a.fw_jl, (double)a.n_fw);
-	ratio(c[3], "%.1f", 100.0 * (double)a.fw_both, (double)a.n_fw);
-	table_num(c[4], "%.0f", a.fw_j);
-	table_num(c[5], "%.0f", a.fw_jf);
-	ratio(c[6], "%.4f", a.fw_er, (double)a.n_fw);
+	snprintf(c[0], TABLE_CELL, "%zu", a->n_fw);
+	ratio(c[1], "%.1f", 100.0 * (double)a->fw_el, (double)a->n_fw);
+	ratio(c[2], "%.1f", 100.0 * (double)a->fw_jl, (double)a->n_fw);
+	ratio(c[3], "%.1f", 100.0 * (double)a->fw_both, (double)a->n_fw);
+	table_num(c[4], "%.0f", a->fw_j);
+	table_num(c[5], "%.0f", a->fw_jf);
+	ratio(c[6], "%.4f", a->fw_er, (double)a->n_fw);
 	table_add(t, r->group.name[r->pol[p].group], r->pol[p].name, c[0], c[1], c[2], c[3],
 		  c[4], c[5], c[6]);
 }
@@ -376,7 +380,8 @@ static int write_heat(struct rts *r, const char *path)
 static void print_help(void)
 {
 	printf("usage: gpugov-replay realtime-summary [--csv|--json] [--heat FILE.csv]\n"
-	       "                                      [--default POLICY[,POLICY...]] BENCH.csv\n"
+	       "                                      [--default POLICY[,POLICY...]] [--by-profile]\n"
+	       "                                      BENCH.csv\n"
 	       "The real-time bench's summary (scripts/bench-realtime.sh) from its CSV\n"
 	       "(" RTS_HEADER "),\n"
 	       "per view group (the view up to its first '-') and driver profile, against the\n"
@@ -400,7 +405,8 @@ static void print_help(void)
 	       "over all profiles: cells, janked frames, XS, E/od, oracle%%, mean energy\n"
 	       "relative to performance, the worst latency, sw/s, od_sw/s, dec/s, and\n"
 	       "pareto (not a target): the share of cells where no setting of the\n"
-	       "upthreshold sweep has no more janks and energy and less of one.\n"
+	       "upthreshold sweep has no more janks and energy and less of one;\n"
+	       "--by-profile: then the same per view, policy and profile.\n"
 	       "Then, where a profile has the firmware's own choice (" RTS_FW ", amdgpu),\n"
 	       "every policy against it: the share of cells with less energy (E<fw), no\n"
 	       "more janked frames (J<=fw) and both, janked frames and the firmware's,\n"
@@ -423,6 +429,7 @@ static void free_out(struct rts_out *o)
 	free(o->prof_cols);
 	table_free(&o->tt);
 	table_free(&o->tab);
+	table_free(&o->tp);
 	table_free(&o->tf);
 }
 
@@ -448,19 +455,23 @@ static long default_pol(const struct rts *r, size_t g, const char *def)
 }
 
 /* Every table of the summary of @r into @o, for the default @def. */
-static void build(const struct rts *r, struct rts_out *o, const char *def,
+static void build(const struct rts *r, struct rts_out *o, const char *def, bool by_prof,
 		  enum table_format fmt)
 {
 	static const char *const cols[] = { "view", "policy", "cells", "janked", "XS",
 					    "od_avoid", "E/od",
 					    "oracle%", "energy", "worst_ms", "sw/s", "od_sw/s",
 					    "dec/s", "pareto" };
+	static const char *const pcols[] = { "view", "profile", "policy", "cells", "janked",
+					     "XS", "od_avoid", "E/od", "oracle%", "energy",
+					     "worst_ms", "sw/s", "od_sw/s", "dec/s", "pareto" };
 	static const char *const tcols[] = { "target", "scored", "missed", "worst", "where",
 					     "verdict" };
 	static const char *const fcols[] = { "view", "policy", "cells", "E<fw", "J<=fw",
 					     "both", "janked", "janked_fw", "E/fw" };
-	size_t nt = (r->group.nr + RTS_PROF_GROUPS - 1) / RTS_PROF_GROUPS, g, p;
+	size_t nt = (r->group.nr + RTS_PROF_GROUPS - 1) / RTS_PROF_GROUPS, g, p, k;
 	long *dp = rts_must(calloc(r->group.nr + 1, sizeof(*dp)), false);
+	struct rts_agg a, *by = rts_must(calloc(r->prof.nr + 1, sizeof(*by)), false);
 
 	for (g = 0; g < r->group.nr; g++)
 		dp[g] = default_pol(r, g, def);
@@ -480,16 +491,25 @@ static void build(const struct rts *r, struct rts_out *o, const char *def,
 		   "driver's settings (pareto: not a target)", fmt, cols, ARRAY_SIZE(cols));
 	table_init(&o->tf, "against the firmware's own choice (" RTS_FW "), where a profile "
 		   "has one", fmt, fcols, ARRAY_SIZE(fcols));
+	if (by_prof)
+		table_init(&o->tp, "real time: per view, policy and profile, against "
+			   "simple_ondemand at the driver's settings (pareto: not a target)", fmt,
+			   pcols, ARRAY_SIZE(pcols));
 	for (p = 0; p < r->nr_pol; p++) {
-		summary_row(&o->tab, r, p);
-		firmware_row(&o->tf, r, p);
+		rts_aggregate(r, p, &a, by_prof ? by : NULL);
+		summary_row(&o->tab, r, p, &a, NULL);
+		firmware_row(&o->tf, r, p, &a);
+		for (k = 0; by_prof && k < r->prof.nr; k++)
+			if (by[k].n)
+				summary_row(&o->tp, r, p, &by[k], r->prof.name[k]);
 	}
+	free(by);
 	free(dp);
 }
 
 static void print_out(struct rts_out *o, enum table_format fmt, FILE *f)
 {
-	struct table *order[] = { &o->tt, &o->tab, &o->tf };
+	struct table *order[] = { &o->tt, &o->tab, &o->tp, &o->tf };
 	size_t i;
 
 	table_json_begin(f, fmt);
@@ -499,7 +519,8 @@ static void print_out(struct rts_out *o, enum table_format fmt, FILE *f)
 		table_print(&o->prof[i], f);
 	}
 	for (i = 0; i < ARRAY_SIZE(order); i++) {
-		if (order[i] == &o->tf && !o->tf.nrows)
+		/* no firmware table without a firmware row, per profile if asked */
+		if (!order[i]->ncols || (order[i] == &o->tf && !o->tf.nrows))
 			continue;
 		if (fmt == TABLE_TEXT)
 			fputc('\n', f);
@@ -512,7 +533,8 @@ static void print_out(struct rts_out *o, enum table_format fmt, FILE *f)
  * rts_summary() - the summary of the bench CSV @path on @f
  * @path: the CSV
  * @heat: NULL, or the heat map's CSV to write
- * @def: the shipped default's row
+ * @def: the shipped default's row, or a list (default_pol())
+ * @by_prof: every policy per profile too
  * @fmt: text, CSV or JSON
  * @f: where the tables go
  *
@@ -521,7 +543,7 @@ static void print_out(struct rts_out *o, enum table_format fmt, FILE *f)
  * Return: 0, EXIT_FAILURE_RUN (unreadable input, unwritable heat map) or
  * EXIT_USAGE (a bad row), said on stderr.
  */
-int rts_summary(const char *path, const char *heat, const char *def,
+int rts_summary(const char *path, const char *heat, const char *def, bool by_prof,
 		enum table_format fmt, FILE *f)
 {
 	struct rts_out o = { 0 };
@@ -531,7 +553,7 @@ int rts_summary(const char *path, const char *heat, const char *def,
 	if (!ret && heat)
 		ret = write_heat(&r, heat);
 	if (!ret) {
-		build(&r, &o, def, fmt);
+		build(&r, &o, def, by_prof, fmt);
 		print_out(&o, fmt, f);
 		free_out(&o);
 	}
@@ -558,11 +580,13 @@ int cmd_rtsummary(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "heat", required_argument, NULL, 'H' },
 		{ "default", required_argument, NULL, 'd' },
+		{ "by-profile", no_argument, NULL, 'p' },
 		FORMAT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	enum table_format fmt = TABLE_TEXT;
 	const char *heat = NULL, *def = RTS_DEFAULT;
+	bool by_prof = false;
 	int c;
 
 	optind = 1;
@@ -573,6 +597,9 @@ int cmd_rtsummary(int argc, char **argv)
 			break;
 		case 'd':
 			def = optarg;
+			break;
+		case 'p':
+			by_prof = true;
 			break;
 		case 'c':
 			fmt = TABLE_CSV;
@@ -597,5 +624,5 @@ int cmd_rtsummary(int argc, char **argv)
 			"name in '%s'\n", def);
 		return EXIT_USAGE;
 	}
-	return rts_summary(argv[optind], heat, def, fmt, stdout);
+	return rts_summary(argv[optind], heat, def, by_prof, fmt, stdout);
 }

@@ -144,7 +144,7 @@ void *rts_grow(void *p, size_t *cap, size_t need, size_t size);
 char *rts_keep(struct rts *r, const char *s);
 size_t rts_name_index(struct rts *r, struct rts_names *n, const char *name);
 
-int rts_summary(const char *path, const char *heat, const char *def,
+int rts_summary(const char *path, const char *heat, const char *def, bool by_prof,
 		enum table_format fmt, FILE *f);
 
 #endif /* GPUGOV_RTSUM_H */

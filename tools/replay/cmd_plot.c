@@ -7,6 +7,9 @@
  *   accuracy SWEEP_TRACE   predicted vs true time across OPPs, summed over
  *                          the trace's segments, from the base OPP (top)
  *   energy RUN.csv         energy vs time per policy (`run --csv` output)
+ *   timeline FRAMES.csv    one policy's real-time run: clock and frames
+ *                          against time (`realtime --frames`;
+ *                          plot_timeline.c)
  * Data go to gnuplot inline, so no temporary files are left behind; the
  * PNG is written all or nothing (outfile.h): gnuplot draws into a temporary
  * file, renamed into place when it succeeded.
@@ -22,12 +25,9 @@
 #include "table.h"
 #include "gpugov_predict.h"
 #include "label_layout.h"
+#include "plot.h"
 
-struct plot_opts {
-	const char *out, *workload, *policies;
-};
-
-static FILE *gnuplot_open(const struct plot_opts *o, const char *title,
+FILE *gnuplot_open(const struct plot_opts *o, const char *title,
 			  const char *xlabel, const char *ylabel)
 {
 	FILE *g = popen("gnuplot", "w");
@@ -43,7 +43,7 @@ static FILE *gnuplot_open(const struct plot_opts *o, const char *title,
 	return g;
 }
 
-static int gnuplot_close(FILE *g)
+int gnuplot_close(FILE *g)
 {
 	int st = pclose(g);
 
@@ -58,7 +58,7 @@ static int gnuplot_close(FILE *g)
  * The rows of @path (read_rows() with @header and @row) as gnuplot's data
  * block $d.  Return: 0, or read_rows()'s error (@g then closed).
  */
-static int gnuplot_rows(FILE *g, const char *path, const char *header,
+int gnuplot_rows(FILE *g, const char *path, const char *header,
 			rows_fn row, void *ctx)
 {
 	int ret;
@@ -86,15 +86,8 @@ static bool wanted(const struct plot_opts *o, const char *policy)
 	return false;
 }
 
-/* Rows of one workload (--workload, or the first row's) written to @g. */
-struct rows_ctx {
-	const struct plot_opts *o;
-	FILE *g;
-	char workload[128];
-};
-
 /* Whether row @f (workload, policy, ...) is to be plotted. */
-static bool row_wanted(struct rows_ctx *r, char **f)
+bool row_wanted(struct rows_ctx *r, char **f)
 {
 	if (!r->workload[0])
 		snprintf(r->workload, sizeof(r->workload), "%s",
@@ -372,6 +365,8 @@ int cmd_plot(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "policies", required_argument, NULL, 'p' },
+		{ "sequence", required_argument, NULL, 'S' },
+		{ "trace", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		COREMEM_LONG_OPT,
 		PCSTALL_LONG_OPTS,
@@ -395,6 +390,12 @@ int cmd_plot(int argc, char **argv)
 		case 'p':
 			o.policies = optarg;
 			break;
+		case 'S':
+			o.sequence = optarg;
+			break;
+		case 'T':
+			o.trace = optarg;
+			break;
 		case COREMEM_OPT:
 			if (replay_coremem_opt(optarg))
 				return EXIT_USAGE;
@@ -404,12 +405,18 @@ int cmd_plot(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 'h':
-			printf("usage: gpugov-replay plot freq|accuracy|energy FILE --out PNG\n"
+			printf("usage: gpugov-replay plot freq|accuracy|energy|timeline FILE --out PNG\n"
 			       "          [--workload NAME] [--policies A,B,...] [--coremem-gpu NAME|FILE]\n"
+			       "          [--trace TRACE] [--sequence SEQUENCE.csv]\n"
 			       "          [--pcstall-entries N] [--pcstall-shift N] [--pcstall-age-half N]\n"
 			       "  freq      core clock per segment from `run --sequence` output\n"
 			       "  accuracy  predicted vs true time across OPPs of a sweep trace\n"
 			       "  energy    energy vs time per policy from `run --csv` output\n"
+			       "  timeline  one policy's real-time run from `realtime --frames`\n"
+			       "            output (the first of --policies, or the first row's):\n"
+			       "            the core clock (steps at the decisions of --sequence,\n"
+			       "            `realtime --sequence` output) and the frames against\n"
+			       "            time; --trace names the trace whose OPPs they index\n"
 			       "Needs gnuplot. Exit status: 0 success, 1 failure, 2 bad usage.\n");
 			return EXIT_OK;
 		default:
@@ -426,6 +433,8 @@ int cmd_plot(int argc, char **argv)
 		plot = plot_accuracy;
 	else if (!strcmp(argv[optind], "energy"))
 		plot = plot_energy;
+	else if (!strcmp(argv[optind], "timeline"))
+		plot = plot_timeline;
 	if (!plot) {
 		fprintf(stderr, "gpugov-replay plot: unknown kind '%s'\n", argv[optind]);
 		return EXIT_USAGE;

@@ -137,10 +137,11 @@ awk -F, -v od="$od" -v gov="$gov" '
 echo "energy relative to performance (the top OPP), idle included; janked: frames done after the vsync that followed their arrival"
 for p in "$od simple_ondemand" "$gov gpugov"; do
 	set -- $p
-	k=$(awk -v g="$2" '$1 == g { print $3 }' "$D/kernel-totals.txt")
-	r=$(awk -F, -v p="$1" '$2 == p { print $4 }' "$D/realtime.csv")
+	k=$(awk -v g="$2" '$1 == "performance" { top = $4 } $1 == g { j = $3; e = $4 }
+		END { if (top > 0 && j != "") printf "%s %.4f", j, e / top }' "$D/kernel-totals.txt")
+	r=$(awk -F, -v p="$1" '$2 == p { print $4, $3 }' "$D/realtime.csv")
 	check "$([ -n "$k" ] && [ "$k" = "$r" ] && echo 1)" \
-		"kernel $2: ${k:-?} janked frames, gpugov-replay ${r:-?}"
+		"kernel $2 (janked, energy): ${k:-?}; gpugov-replay: ${r:-?}"
 done
 
 echo "== 5. timelines: the clock the kernel set against the frames"

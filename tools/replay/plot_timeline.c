@@ -189,26 +189,37 @@ static void tl_script(FILE *g, const struct tl_ctx *c, const struct sweep *w,
 		"set key at screen 0.97,0.945 right horizontal\n",
 		o->out, c->policy, c->r.workload, end);
 	tl_clock_axis(g, w);
-	for (i = 0; i < c->nfr; i++)
-		if (c->fr[i].janked)
-			fprintf(g, "set object %zu rect from %.4f, graph 0 to %.4f, graph 1 "
-				"behind fc rgb '" TL_JANK "' fs transparent solid 0.45 noborder\n",
-				++nj, ms(c->fr[i].deadline), ms(c->fr[i].done));
+	/*
+	 * a janked frame's lateness shaded, and a dashed line and a triangle
+	 * at its completion, visible however short the lateness
+	 */
+	for (i = 0; i < c->nfr; i++) {
+		if (!c->fr[i].janked)
+			continue;
+		nj++;
+		fprintf(g, "set object %zu rect from %.4f, graph 0 to %.4f, graph 1 "
+			"behind fc rgb '" TL_JANK "' fs transparent solid 0.45 noborder\n"
+			"set arrow %zu from %.4f, graph 0 to %.4f, graph 1 nohead dt 2 "
+			"lc rgb '" TL_JANK "'\nset label %zu '' at %.4f, graph 0.04 point "
+			"pt 11 ps 1.4 lc rgb '" TL_JANK "' front\n",
+			nj, ms(c->fr[i].deadline), ms(c->fr[i].done), nj, ms(c->fr[i].done),
+			ms(c->fr[i].done), nj, ms(c->fr[i].done));
+	}
 	fprintf(g, "plot $d index 1 using 1:2 with steps lw 2.5 lc rgb '" TL_CLOCK "' "
 		"title 'core clock (the OPP in force%s)', "
 		"NaN with boxes fs transparent solid 0.45 noborder lc rgb '" TL_JANK "' "
-		"title 'a janked frame, past its deadline'\n",
+		"title 'a janked frame: deadline to completion'\n",
 		c->nst ? "" : ", from each frame's start");
-	fprintf(g, "unset object\nset tmargin at screen 0.48\nset bmargin at screen 0.13\n"
+	fprintf(g, "unset object\nunset arrow\nunset label\nset tmargin at screen 0.48\nset bmargin at screen 0.13\n"
 		"set format x '%%g'\nset xlabel 'time, ms'\nset ylabel 'frames'\n"
 		"set yrange [-0.7:1.7]\nset ytics ('even' 0, 'odd' 1)\nset grid xtics noytics\n"
-		"set key at screen 0.97,0.045 right horizontal maxrows 1\n"
+		"set key at screen 0.5,0.05 center horizontal maxrows 1 samplen 2\n"
 		"plot $d index 0 using (($1+$4)/2):6:(($4-$1)/2):(0.34) with boxxyerror "
-		"fs empty lc rgb '" TL_PERIOD "' title 'a frame: arrival to deadline (next vsync)', "
+		"fs empty lc rgb '" TL_PERIOD "' title 'frame: arrival to deadline (next vsync)', "
 		"$d index 0 using ($5 > 0 ? 1/0 : ($2+$3)/2):6:(($3-$2)/2):(0.22) with boxxyerror "
-		"fs solid 0.9 noborder lc rgb '" TL_CLOCK "' title 'GPU at work: on time', "
+		"fs solid 0.9 noborder lc rgb '" TL_CLOCK "' title 'GPU at work, on time', "
 		"$d index 0 using ($5 > 0 ? ($2+$3)/2 : 1/0):6:(($3-$2)/2):(0.22) with boxxyerror "
-		"fs solid 0.9 noborder lc rgb '" TL_JANK "' title 'janked', "
+		"fs solid 0.9 noborder lc rgb '" TL_JANK "' title 'GPU at work, janked', "
 		"$d index 0 using ($5 > 0 ? $3 : 1/0):($6+0.48) with points pt 11 ps 1.4 "
 		"lc rgb '" TL_JANK "' notitle\nunset multiplot\n");
 }

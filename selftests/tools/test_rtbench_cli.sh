@@ -114,7 +114,7 @@ check "realtime-summary --heat: per view/workload and policy, energy against sim
 	       grep -qx 'stock-g/a,simple_ondemand,1.0000,3,3' \"$tmp/heat.csv\" &&
 	       ! grep -q 'performance\|sweep' \"$tmp/heat.csv\""
 check "heat map: simple_ondemand's column, then the oracle's, then the rest in order (the oracle's name once sat over simple_ondemand's column)" \
-	sh -c "awk -F, -v png=x.png -f scripts/bench-realtime-heatmap.awk \"$tmp/heat.csv\" |
+	sh -c "awk -F, -v png=x.png -f scripts/heatmap.awk -f scripts/bench-realtime-heatmap.awk \"$tmp/heat.csv\" |
 	       grep -q \"^set xtics rotate by 30 right ('simple_ondemand' 0, 'oracle-noloss' 1, 'gpugov-busy-deadline' 2, 'gpugov-busy-deadline+hint/timer' 3)\$\""
 check "realtime-summary: text tables, the targets' title naming issue 26" \
 	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | grep -q '^issue 26 targets' &&

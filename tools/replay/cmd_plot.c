@@ -27,6 +27,28 @@
 #include "label_layout.h"
 #include "plot.h"
 
+/*
+ * Every plot's line types 1..8: Okabe & Ito's colour-blind-safe set
+ * ("Color Universal Design", 2008), black last, yellow (faint on white)
+ * before it, each with its own point type so that no series is told from
+ * another by colour alone.
+ */
+static const char *const plot_colours[PLOT_NR_COLOURS] = {
+	"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
+	"#F0E442", "#000000",
+};
+
+static void gnuplot_palette(FILE *g)
+{
+	static const int pt[PLOT_NR_COLOURS] = { 7, 5, 9, 13, 11, 6, 4, 8 };
+	int i;
+
+	for (i = 0; i < PLOT_NR_COLOURS; i++)
+		fprintf(g, "set linetype %d lc rgb '%s' lw 1.5 pt %d\n", i + 1,
+			plot_colours[i], pt[i]);
+	fprintf(g, "set linetype cycle %d\n", PLOT_NR_COLOURS);
+}
+
 FILE *gnuplot_open(const struct plot_opts *o, const char *title,
 			  const char *xlabel, const char *ylabel)
 {
@@ -40,6 +62,7 @@ FILE *gnuplot_open(const struct plot_opts *o, const char *title,
 		"set output '%s'\nset title '%s'\nset xlabel '%s'\n"
 		"set ylabel '%s'\nset grid\nset key outside right\n",
 		o->out, title, xlabel, ylabel);
+	gnuplot_palette(g);
 	return g;
 }
 
@@ -211,7 +234,7 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 				pred[m][i] += tp[i] / 1e6;
 		}
 	}
-	g = gnuplot_open(o, w.name, "OPP (core MHz)", "time of the work, us");
+	g = gnuplot_open(o, w.name, "OPP (core MHz/memory MHz)", "time of the work, us");
 	if (!g) {
 		sweep_free(&w);
 		return EXIT_FAILURE_RUN;
@@ -227,12 +250,19 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 			fprintf(g, " %.3f", pred[m][i]);
 		fputc('\n', g);
 	}
+	/*
+	 * the truth thick and black; the models in the other seven colours,
+	 * dashed once those are used, so that no two series look alike
+	 */
 	fprintf(g, "EOD\nset xtics rotate by 60 right\nplot $d using 0:2:xtic(1) "
-		"with linespoints lw 3 title 'true'");
-	for (m = 0, col = 3; m < GPUGOV_NR_PRED; m++, col++)
-		if (pred[m][top] > 0)
-			fprintf(g, ", $d using 0:%d with linespoints title '%s'", col,
+		"with linespoints lt %d lw 3.5 title 'true'", PLOT_NR_COLOURS);
+	for (m = 0, col = 3, i = 0; m < GPUGOV_NR_PRED; m++, col++)
+		if (pred[m][top] > 0) {
+			fprintf(g, ", $d using 0:%d with linespoints lt %u dt %u title '%s'",
+				col, i % (PLOT_NR_COLOURS - 1) + 1, i / (PLOT_NR_COLOURS - 1) + 1,
 				gpugov_predictor(m)->name);
+			i++;
+		}
 	fputc('\n', g);
 	sweep_free(&w);
 	return gnuplot_close(g);
@@ -274,7 +304,10 @@ static const char *energy_row(char **f, int n, void *ctx)
 	return NULL;
 }
 
-/* The colour of a policy's point: gpugov, simple_ondemand, an oracle, other. */
+/*
+ * The line type (colour) of a policy's point: gpugov blue, simple_ondemand
+ * orange, an oracle green, any other black.
+ */
 static int energy_kind(const char *name)
 {
 	if (!strncmp(name, "gpugov-", 7))
@@ -283,14 +316,17 @@ static int energy_kind(const char *name)
 		return 2;
 	if (!strncmp(name, "oracle-", 7))
 		return 3;
-	return 4;
+	return PLOT_NR_COLOURS;
 }
 
 /*
  * Energy against time, a point per policy; the names in a column right
  * of the plot, in the order of the points' energy, each joined to its
  * point by a leader line, so that no two overlap however the points
- * cluster, and none is cut at the edge.
+ * cluster, and none is cut at the edge.  A leader runs level from its
+ * point to the plot's right edge, then to its name: level runs at
+ * different heights never meet, and the short runs in the margin keep
+ * the points' order at both ends, so no two leaders cross.
  */
 static int plot_energy(const char *path, const struct plot_opts *o)
 {
@@ -345,17 +381,19 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 		1000, height, o->out, 1 - (30.0 + 7.0 * (double)w) / 1000, x0, x1, y0, y1);
 	for (i = 0; i < c.n; i++)
 		fprintf(g, "set label %zu '%s' at graph 1.04, graph %f left font ',8' "
-			"textcolor lt %d\nset arrow %zu from first %f, first %f to graph 1.035, "
-			"graph %f nohead lw 0.5 lc rgb '#999999'\n", i + 1, c.name[i], pos[i],
-			energy_kind(c.name[i]), i + 1, c.t[i], c.e[i], pos[i]);
+			"textcolor lt %d\nset arrow %zu from first %f, first %f to graph 1, "
+			"first %f nohead lw 0.5 lc rgb '#999999'\nset arrow %zu from graph 1, "
+			"first %f to graph 1.035, graph %f nohead lw 0.5 lc rgb '#999999'\n",
+			i + 1, c.name[i], pos[i], energy_kind(c.name[i]), 2 * i + 1, c.t[i],
+			c.e[i], c.e[i], 2 * i + 2, c.e[i], pos[i]);
 	fprintf(g, "$d << EOD\n");
 	for (i = 0; i < c.n; i++)
 		fprintf(g, "%f %f %d\n", c.t[i], c.e[i], energy_kind(c.name[i]));
 	fprintf(g, "EOD\nset label 996 'gpugov' at screen 0.62, screen 0.03 left textcolor lt 1\n"
 		"set label 997 'simple_ondemand' at screen 0.69, screen 0.03 left textcolor lt 2\n"
 		"set label 998 'oracles' at screen 0.82, screen 0.03 left textcolor lt 3\n"
-		"set label 999 'others' at screen 0.89, screen 0.03 left textcolor lt 4\n"
-		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n");
+		"set label 999 'others' at screen 0.89, screen 0.03 left textcolor lt %d\n"
+		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n", PLOT_NR_COLOURS);
 	return gnuplot_close(g);
 }
 

@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include "rows.h"
 
+/* line types 1..PLOT_NR_COLOURS: the colour-blind-safe set of cmd_plot.c */
+#define PLOT_NR_COLOURS	8
+
 /**
  * struct plot_opts - the command line
  * @out: the PNG gnuplot writes (the temporary file of outfile.h)

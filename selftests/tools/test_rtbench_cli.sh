@@ -52,6 +52,52 @@ check "realtime --stock: no fence row (fence deadlines come through a counter so
 	sh -c "! \"$bin\" realtime --csv --stock \"$tmp/small.trace\" | grep -q fence &&
 	       \"$bin\" realtime --csv --mali \"$tmp/small.trace\" | grep -q ',gpugov-[a-z_]*-deadline+fence/timer,'"
 
+# ---- realtime --frames, and its picture (plot timeline) ----
+"$bin" realtime --csv --sequence "$tmp/f.seq" --frames "$tmp/f.csv" "$tmp/small.trace" >"$tmp/f.tab"
+frames_match() {	# every policy: its rows are its frames, its janks the table's
+	head -1 "$tmp/f.csv" | grep -qx 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp' &&
+	awk -F, 'FNR == NR { if (FNR > 2) { fr[$2] = $5; j[$2] = $4 }; next }
+		FNR > 1 { rows[$2]++; jk[$2] += $8
+			# 60 Hz: frame f arrives at f * 16666666 ns, due a period later
+			if ($4 != $3 * 16666666 || $7 != $4 + 16666666 || $5 < $4 || $6 < $5 ||
+			    $8 != ($6 > $7)) bad = 1 }
+		END { for (p in fr) if (rows[p] != fr[p] || jk[p] != j[p]) bad = 1
+		      exit bad || length(fr) < 5 }' "$tmp/f.tab" "$tmp/f.csv"
+}
+check "realtime --frames: a row per frame of every policy, arrival at its vsync, due at the next, janked as the table counts" frames_match
+check "realtime --frames: the decisions of --sequence are the same with it as without" \
+	sh -c "\"$bin\" realtime --sequence \"$tmp/f2.seq\" \"$tmp/small.trace\" >/dev/null && cmp -s \"$tmp/f.seq\" \"$tmp/f2.seq\""
+frames_unwritable() {	# neither file appears when one cannot be written
+	fresh && run 1 realtime --sequence "$wo/s.csv" --frames "$wo/no/f.csv" "$tmp/small.trace" &&
+		grep -q -- '--frames: ' "$tmp/err" && only_entries "$wo" &&
+		run 2 realtime --sequence "$wo/s.csv" --frames "$wo/f.csv" --hz 0 "$tmp/small.trace" &&
+		only_entries "$wo"
+}
+check "realtime --frames: an unwritable --frames or a bad scenario leaves no file, not even --sequence's" frames_unwritable
+check "realtime --frames: on a full disk, exit 1 naming the file, the earlier one kept" \
+	full f.csv realtime --frames "$wo/f.csv" "$tmp/small.trace"
+is_png() { [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = 211PNG ]; }
+check "plot timeline: gpugov's run from --frames, its clock from --sequence, a PNG" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f.seq\" \
+		--policies gpugov-crisp-deadline --out \"$tmp/t.png\"" && is_png "$tmp/t.png"
+check "plot timeline: the oracle, no decisions: its clock from its frames" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --policies oracle-noloss \
+		--out \"$tmp/o.png\"" && is_png "$tmp/o.png"
+check "plot timeline: without --trace, exit 2" \
+	run 2 plot timeline "$tmp/f.csv" --out "$tmp/x.png"
+sed '3s/,[0-9]*$/,99/' "$tmp/f.csv" >"$tmp/f-opp.csv"
+check "plot timeline: an OPP the trace lacks: exit 2 naming the line, no PNG" \
+	sh -c "! \"$bin\" plot timeline \"$tmp/f-opp.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/y.png\" 2>\"$tmp/err\" &&
+	       grep -q 'f-opp.csv:3: ' \"$tmp/err\" && [ ! -e \"$tmp/y.png\" ]"
+awk -F, 'BEGIN { OFS = "," } FNR == 3 { $6 = $5 - 1 } 1' "$tmp/f.csv" >"$tmp/f-order.csv"
+check "plot timeline: a frame done before it started: exit 2 naming the line" \
+	sh -c "! \"$bin\" plot timeline \"$tmp/f-order.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/y.png\" 2>\"$tmp/err\" &&
+	       grep -q 'f-order.csv:3: .*out of order' \"$tmp/err\""
+awk -F, 'BEGIN { OFS = "," } $2 == "gpugov-crisp-deadline" && $3 == 3 { $4 = 0 } 1' "$tmp/f.seq" >"$tmp/f-back.seq"
+check "plot timeline: a policy's decisions going back in time: exit 2" \
+	sh -c "! \"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f-back.seq\" \
+		--policies gpugov-crisp-deadline --out \"$tmp/y.png\" 2>\"$tmp/err\" && grep -q 'goes back' \"$tmp/err\""
+
 # ---- one job of scripts/bench-realtime.sh ----
 job=scripts/bench-realtime-job.sh
 check "bench job: a row per profile, rate, load and policy, each prefixed with its cell" \

@@ -89,6 +89,9 @@ static const char *frame_row(char **f, int n, void *ctx)
 		return "janked is not 0 or 1, or opp is not one of the trace's";
 	if (x.start < x.arrival || x.done < x.start || x.deadline < x.arrival)
 		return "times out of order (arrival <= start <= done, arrival <= deadline)";
+	/* the names go into gnuplot's quoted title */
+	if (strchr(f[0], '\'') || strchr(f[1], '\''))
+		return "a quote in the workload or policy name";
 	if (!tl_mine(c, f))
 		return NULL;
 	if (c->nfr == TL_MAX)
@@ -209,7 +212,7 @@ static void tl_script(FILE *g, const struct tl_ctx *c, const struct sweep *w,
 		"title 'core clock (the OPP in force%s)', "
 		"NaN with boxes fs transparent solid 0.45 noborder lc rgb '" TL_JANK "' "
 		"title 'a janked frame: deadline to completion'\n",
-		c->nst ? "" : ", from each frame's start");
+		c->nst ? "" : ", set as each frame starts");
 	fprintf(g, "unset object\nunset arrow\nunset label\nset tmargin at screen 0.48\nset bmargin at screen 0.13\n"
 		"set format x '%%g'\nset xlabel 'time, ms'\nset ylabel 'frames'\n"
 		"set yrange [-0.7:1.7]\nset ytics ('even' 0, 'odd' 1)\nset grid xtics noytics\n"

@@ -7,6 +7,6 @@ $(DEMO_GUEST): tools/demo/demo_guest.c selftests/vm/vmtap.h selftests/unit/tap.h
 	@mkdir -p $(dir $@)
 	$(VM_CC) $(VM_CFLAGS) -o $@ $<
 
-demo: vm-modules $(SIM_BIN) $(BUILD)/gpugov-replay $(BUILD)/gpugov-simblob $(BUILD)/vm/vm-exit $(DEMO_GUEST)
+demo: vm-modules $(BUILD)/gpugov-sim $(BUILD)/gpugov-replay $(BUILD)/gpugov-simblob $(BUILD)/vm/vm-exit $(DEMO_GUEST)
 	@scripts/deps.sh vm plot
 	@BUILD=$(BUILD) VM_KVER=$(VM_KVER) scripts/demo.sh

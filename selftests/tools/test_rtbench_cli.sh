@@ -162,6 +162,26 @@ check "realtime-summary --heat: per view/workload and policy, energy against sim
 check "heat map: simple_ondemand's column, then the oracle's, then the rest in order (the oracle's name once sat over simple_ondemand's column)" \
 	sh -c "awk -F, -v png=x.png -f scripts/heatmap.awk -f scripts/bench-realtime-heatmap.awk \"$tmp/heat.csv\" |
 	       grep -q \"^set xtics rotate by 30 right ('simple_ondemand' 0, 'oracle-noloss' 1, 'gpugov-busy-deadline' 2, 'gpugov-busy-deadline+hint/timer' 3)\$\""
+# a row with simple_ondemand only: its other cells have no run
+{ cat "$tmp/heat.csv"; echo 'other/a,simple_ondemand,1.0000,0,0'; } >"$tmp/heat-na.csv"
+heat_blank() {	# the three cells without a run, grey n/a, in the palette's scale
+	awk -F, -v png=x.png -f scripts/heatmap.awk -f scripts/bench-realtime-heatmap.awk \
+		"$tmp/heat-na.csv" >"$tmp/heat.gp" &&
+	[ "$(sed -n '/^\$na << EOD$/,/^EOD$/p' "$tmp/heat.gp" | tr '\n' ' ')" = '$na << EOD 1 1 2 1 3 1 EOD ' ] &&
+	grep -q "^plot \$na using 1:2:(0.5):(0.5) with boxxyerror .*'#a0a0a0', \$na using 1:2:('n/a')" "$tmp/heat.gp" &&
+	grep -q "^set palette defined (0.6 '#2166ac', 0.8 '#92c5de', 1 '#f7f7f7', 1.2 '#fdb863', 1.4 '#e66101')" "$tmp/heat.gp"
+}
+check "heat map: a cell without a run is grey n/a, not the white of 1.00; blue-orange scale, no red-green" heat_blank
+heat_gov_blank() {	# the per-frame heat map: a policy without a run in a cell is n/a
+	printf '%s\n' 'gpu,app,load,intervals,policy,energy,time,switches,overruns' \
+		'g,a,60,10,simple_ondemand-90/5,1.0,1.0,1,0' 'g,a,60,10,gpugov-crisp-deadline,0.8,1.0,1,0' \
+		'g,b,60,10,simple_ondemand-90/5,1.0,1.0,1,0' >"$tmp/m.csv" &&
+	awk -F, -v obj=deadline -v png=x.png -f scripts/bench-governors-matrix.awk -f scripts/heatmap.awk \
+		-f scripts/bench-governors-heatmap.awk "$tmp/m.csv" >"$tmp/gheat.gp" &&
+	sed -n '/^\$na << EOD$/,/^EOD$/p' "$tmp/gheat.gp" | grep -qx '5 1' &&
+	! sed -n '/^\$map << EOD$/,/^EOD$/p' "$tmp/gheat.gp" | grep -q '^5 1 '
+}
+check "heat map (per frame): gpugov without a run in a cell is n/a there" heat_gov_blank
 check "realtime-summary: text tables, the targets' title naming issue 26" \
 	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | grep -q '^issue 26 targets' &&
 	       \"$bin\" realtime-summary --json \"$tmp/b.csv\" | head -c 1 | grep -q '\\['"

@@ -376,14 +376,14 @@ acc_distinct() {
 			seen[lt, dt] = 1
 		} }
 		END { exit bad || n < 3 }' "$tmp/acc.gp" &&
-	grep "^plot " "$tmp/acc.gp" | grep -q "lt 8 lw 3.5 title 'true'" &&
+	grep "^plot " "$tmp/acc.gp" | grep -q "lt 7 lw 3.5 title 'true'" &&
 	grep -q "^set xlabel 'OPP (core MHz/memory MHz)'" "$tmp/acc.gp" &&
 	grep -q '^[0-9]*/[0-9]* ' "$tmp/acc.gp"
 }
 check "plot accuracy: the truth and every model each in a line type and dash of its own; the x label says core/memory as the tics do" acc_distinct
-check "plot: one colour-blind-safe palette, Okabe-Ito's 8 colours as line types 1-8" \
-	sh -c "grep -c \"^set linetype [1-8] lc rgb '#\" \"$tmp/acc.gp\" | grep -qx 8 &&
-	       grep -q \"^set linetype 1 lc rgb '#0072B2'\" \"$tmp/acc.gp\" && grep -q \"^set linetype 8 lc rgb '#000000'\" \"$tmp/acc.gp\""
+check "plot: one colour-blind-safe palette, Okabe-Ito's colours but its yellow as line types 1-7" \
+	sh -c "grep -c \"^set linetype [1-7] lc rgb '#\" \"$tmp/acc.gp\" | grep -qx 7 &&
+	       grep -q \"^set linetype 1 lc rgb '#0072B2'\" \"$tmp/acc.gp\" && grep -q \"^set linetype 7 lc rgb '#000000'\" \"$tmp/acc.gp\""
 # ten policies in a cluster whose names spread downwards, and one right of
 # them just below: straight leaders from point to name crossed here
 {

@@ -28,19 +28,19 @@
 #include "plot.h"
 
 /*
- * Every plot's line types 1..8: Okabe & Ito's colour-blind-safe set
- * ("Color Universal Design", 2008), black last, yellow (faint on white)
- * before it, each with its own point type so that no series is told from
- * another by colour alone.
+ * Every plot's line types 1..PLOT_NR_COLOURS: Okabe & Ito's colour-blind-
+ * safe set ("Color Universal Design", 2008) but its yellow, too faint for
+ * a line on white, black last (PLOT_BLACK), each with its own point type
+ * so that no series is told from another by colour alone.
  */
 static const char *const plot_colours[PLOT_NR_COLOURS] = {
 	"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
-	"#F0E442", "#000000",
+	"#000000",
 };
 
 static void gnuplot_palette(FILE *g)
 {
-	static const int pt[PLOT_NR_COLOURS] = { 7, 5, 9, 13, 11, 6, 4, 8 };
+	static const int pt[PLOT_NR_COLOURS] = { 7, 5, 9, 13, 11, 6, 8 };
 	int i;
 
 	for (i = 0; i < PLOT_NR_COLOURS; i++)
@@ -199,7 +199,8 @@ static int plot_freq(const char *path, const struct plot_opts *o)
 			fprintf(g, "set format x '%%g'\nset xlabel 'segment'\n");
 		else
 			fprintf(g, "set format x ''\n");
-		fprintf(g, "plot $d index %d using 1:2 with steps lw 2 lc %d\n", i, i % 8 + 1);
+		fprintf(g, "plot $d index %d using 1:2 with steps lw 2 lc %d\n", i,
+			i % PLOT_NR_COLOURS + 1);
 	}
 	fprintf(g, "unset multiplot\n");
 	return gnuplot_close(g);
@@ -251,15 +252,15 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 		fputc('\n', g);
 	}
 	/*
-	 * the truth thick and black; the models in the other seven colours,
-	 * dashed once those are used, so that no two series look alike
+	 * the truth thick and black; the models in the other colours, dashed
+	 * once those are used, so that no two series look alike
 	 */
 	fprintf(g, "EOD\nset xtics rotate by 60 right\nplot $d using 0:2:xtic(1) "
-		"with linespoints lt %d lw 3.5 title 'true'", PLOT_NR_COLOURS);
+		"with linespoints lt %d lw 3.5 title 'true'", PLOT_BLACK);
 	for (m = 0, col = 3, i = 0; m < GPUGOV_NR_PRED; m++, col++)
 		if (pred[m][top] > 0) {
 			fprintf(g, ", $d using 0:%d with linespoints lt %u dt %u title '%s'",
-				col, i % (PLOT_NR_COLOURS - 1) + 1, i / (PLOT_NR_COLOURS - 1) + 1,
+				col, i % (PLOT_BLACK - 1) + 1, i / (PLOT_BLACK - 1) + 1,
 				gpugov_predictor(m)->name);
 			i++;
 		}
@@ -316,7 +317,7 @@ static int energy_kind(const char *name)
 		return 2;
 	if (!strncmp(name, "oracle-", 7))
 		return 3;
-	return PLOT_NR_COLOURS;
+	return PLOT_BLACK;
 }
 
 /*
@@ -393,7 +394,7 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 		"set label 997 'simple_ondemand' at screen 0.69, screen 0.03 left textcolor lt 2\n"
 		"set label 998 'oracles' at screen 0.82, screen 0.03 left textcolor lt 3\n"
 		"set label 999 'others' at screen 0.89, screen 0.03 left textcolor lt %d\n"
-		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n", PLOT_NR_COLOURS);
+		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n", PLOT_BLACK);
 	return gnuplot_close(g);
 }
 

@@ -11,7 +11,10 @@
 #include "rows.h"
 
 /* line types 1..PLOT_NR_COLOURS: the colour-blind-safe set of cmd_plot.c */
-#define PLOT_NR_COLOURS	8
+#define PLOT_NR_COLOURS	7
+#define PLOT_BLUE	1
+#define PLOT_VERMILLION	4
+#define PLOT_BLACK	7
 
 /**
  * struct plot_opts - the command line

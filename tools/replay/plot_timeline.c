@@ -20,10 +20,12 @@
 #include "strnum.h"
 #include "sweep.h"
 
-/* Okabe & Ito's colour-blind-safe set: one meaning per colour. */
-#define TL_CLOCK	"#0072B2"	/* blue: the clock, work on time */
-#define TL_JANK		"#D55E00"	/* vermillion: janked */
-#define TL_PERIOD	"#999999"	/* grey: a frame's period */
+/* plot.h's line types, one meaning each; grey for a frame's period */
+#define TL_STR(x)	#x
+#define TL_LT(x)	TL_STR(x)
+#define TL_CLOCK	TL_LT(PLOT_BLUE)	/* the clock, work on time */
+#define TL_JANK		TL_LT(PLOT_VERMILLION)	/* janked */
+#define TL_PERIOD	"rgb '#999999'"
 #define TL_MAX		65536
 
 struct tl_frame {
@@ -201,16 +203,16 @@ static void tl_script(FILE *g, const struct tl_ctx *c, const struct sweep *w,
 			continue;
 		nj++;
 		fprintf(g, "set object %zu rect from %.4f, graph 0 to %.4f, graph 1 "
-			"behind fc rgb '" TL_JANK "' fs transparent solid 0.45 noborder\n"
+			"behind fc lt " TL_JANK " fs transparent solid 0.45 noborder\n"
 			"set arrow %zu from %.4f, graph 0 to %.4f, graph 1 nohead dt 2 "
-			"lc rgb '" TL_JANK "'\nset label %zu '' at %.4f, graph 0.04 point "
-			"pt 11 ps 1.4 lc rgb '" TL_JANK "' front\n",
+			"lc " TL_JANK "\nset label %zu '' at %.4f, graph 0.04 point "
+			"pt 11 ps 1.4 lc " TL_JANK " front\n",
 			nj, ms(c->fr[i].deadline), ms(c->fr[i].done), nj, ms(c->fr[i].done),
 			ms(c->fr[i].done), nj, ms(c->fr[i].done));
 	}
-	fprintf(g, "plot $d index 1 using 1:2 with steps lw 2.5 lc rgb '" TL_CLOCK "' "
+	fprintf(g, "plot $d index 1 using 1:2 with steps lw 2.5 lc " TL_CLOCK " "
 		"title 'core clock (the OPP in force%s)', "
-		"NaN with boxes fs transparent solid 0.45 noborder lc rgb '" TL_JANK "' "
+		"NaN with boxes fs transparent solid 0.45 noborder lc " TL_JANK " "
 		"title 'a janked frame: deadline to completion'\n",
 		c->nst ? "" : ", set as each frame starts");
 	fprintf(g, "unset object\nunset arrow\nunset label\nset tmargin at screen 0.48\nset bmargin at screen 0.13\n"
@@ -218,13 +220,13 @@ static void tl_script(FILE *g, const struct tl_ctx *c, const struct sweep *w,
 		"set yrange [-0.7:1.7]\nset ytics ('even' 0, 'odd' 1)\nset grid xtics noytics\n"
 		"set key at screen 0.5,0.05 center horizontal maxrows 1 samplen 2\n"
 		"plot $d index 0 using (($1+$4)/2):6:(($4-$1)/2):(0.34) with boxxyerror "
-		"fs empty lc rgb '" TL_PERIOD "' title 'frame: arrival to deadline (next vsync)', "
+		"fs empty lc " TL_PERIOD " title 'frame: arrival to deadline (next vsync)', "
 		"$d index 0 using ($5 > 0 ? 1/0 : ($2+$3)/2):6:(($3-$2)/2):(0.22) with boxxyerror "
-		"fs solid 0.9 noborder lc rgb '" TL_CLOCK "' title 'GPU at work, on time', "
+		"fs solid 0.9 noborder lc " TL_CLOCK " title 'GPU at work, on time', "
 		"$d index 0 using ($5 > 0 ? ($2+$3)/2 : 1/0):6:(($3-$2)/2):(0.22) with boxxyerror "
-		"fs solid 0.9 noborder lc rgb '" TL_JANK "' title 'GPU at work, janked', "
+		"fs solid 0.9 noborder lc " TL_JANK " title 'GPU at work, janked', "
 		"$d index 0 using ($5 > 0 ? $3 : 1/0):($6+0.48) with points pt 11 ps 1.4 "
-		"lc rgb '" TL_JANK "' notitle\nunset multiplot\n");
+		"lc " TL_JANK " notitle\nunset multiplot\n");
 }
 
 /**

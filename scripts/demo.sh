@@ -67,10 +67,10 @@ gov=$(awk -F, 'NR > 1 { has[$2] = 1 }
 	END { n = split("gpugov-default gpugov-crisp-deadline gpugov-busy-deadline", c, " ")
 	      for (i = 1; i <= n; i++) if (c[i] in has) { print c[i]; exit } }' "$D/realtime.csv")
 od=$(awk -F, 'NR > 1 && $2 ~ /^simple_ondemand-/ { print $2; exit }' "$D/realtime.csv")
-[ -n "$gov" ] && [ -n "$od" ] || {
+if [ -z "$gov" ] || [ -z "$od" ]; then
 	echo "demo: no gpugov default or simple_ondemand row in $D/realtime.csv" >&2
 	exit 1
-}
+fi
 
 echo "== 3. the same in real time in the guest: gpugov_sim under $od, $gov and at the top OPP"
 cat >"$D/tests/demo" <<EOS
@@ -86,6 +86,7 @@ VM_NAME=demo VM_DIR=$B/vm VM_KVER=$kver tools/vm/vmtest.sh \
 	--file "$D/$app.blob:/data/$app.blob" >"$D/guest.tap" || true
 grep -E '^(not ok|RESULT)' "$D/guest.tap" || true
 guest=$(sed -n 's/^RESULT demo: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$D/guest.tap")
+# shellcheck disable=SC2086 # two numbers
 set -- ${guest:-0 1}
 pass=$((pass + $1))
 fail=$((fail + $2))
@@ -105,6 +106,7 @@ tr -d '\r' <"$log" | awk '$1 == "#" && $2 == "demo-rt-total" { print $3, $4, $5,
 
 echo "== 4. kernel against gpugov-replay"
 for run in "simple_ondemand $od" "gpugov $gov"; do
+	# shellcheck disable=SC2086 # the device's name, the replay's
 	set -- $run
 	k=$(awk -F, -v p="$2" '$2 == p { print $3 "," $4 "," $5 "," $6 "," $7 "," $8 }' "$D/kernel-seq.csv")
 	r=$(awk -F, -v p="$2" '$2 == p { print $3 "," $4 "," $5 "," $6 "," $7 "," $8 }' "$D/replay-seq.csv")
@@ -136,6 +138,7 @@ awk -F, -v od="$od" -v gov="$gov" '
 	}' "$D/kernel-totals.txt" "$D/realtime.csv" | tee "$D/table.txt"
 echo "energy relative to performance (the top OPP), idle included; janked: frames done after the vsync that followed their arrival"
 for p in "$od simple_ondemand" "$gov gpugov"; do
+	# shellcheck disable=SC2086 # the replay's name, the device's
 	set -- $p
 	k=$(awk -v g="$2" '$1 == "performance" { top = $4 } $1 == g { j = $3; e = $4 }
 		END { if (top > 0 && j != "") printf "%s %.4f", j, e / top }' "$D/kernel-totals.txt")
@@ -146,6 +149,7 @@ done
 
 echo "== 5. timelines: the clock the kernel set against the frames"
 for p in "$od simple_ondemand" "$gov gpugov"; do
+	# shellcheck disable=SC2086 # the replay's name, the device's
 	set -- $p
 	png=$D/timeline-$2.png
 	check "$("$B/gpugov-replay" plot timeline "$D/frames.csv" --trace "$D/$app.sweep" \

@@ -93,6 +93,9 @@ awk -F, 'BEGIN { OFS = "," } FNR == 3 { $6 = $5 - 1 } 1' "$tmp/f.csv" >"$tmp/f-o
 check "plot timeline: a frame done before it started: exit 2 naming the line" \
 	sh -c "! \"$bin\" plot timeline \"$tmp/f-order.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/y.png\" 2>\"$tmp/err\" &&
 	       grep -q 'f-order.csv:3: .*out of order' \"$tmp/err\""
+printf 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp\nw,p,0,0,0,0,0,0,0\n' >"$tmp/f-zero.csv"
+check "plot timeline: a frame of no time at time 0 still has a time axis (1 ms)" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f-zero.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/z.png\"" && is_png "$tmp/z.png"
 awk -F, 'BEGIN { OFS = "," } $2 == "gpugov-crisp-deadline" && $3 == 3 { $4 = 0 } 1' "$tmp/f.seq" >"$tmp/f-back.seq"
 check "plot timeline: a policy's decisions going back in time: exit 2" \
 	sh -c "! \"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f-back.seq\" \

@@ -240,8 +240,8 @@ int plot_timeline(const char *path, const struct plot_opts *o)
 {
 	static struct tl_ctx c;
 	static struct sweep w;
-	u64 end = 0;
 	size_t i;
+	u64 end;
 	FILE *g;
 	int ret;
 
@@ -267,6 +267,8 @@ int plot_timeline(const char *path, const struct plot_opts *o)
 		sweep_free(&w);
 		return ret;
 	}
+	/* the time axis: to the last deadline or completion, 1 ms at least */
+	end = 1000000;
 	for (i = 0; i < c.nfr; i++)
 		end = max_t(u64, end, max_t(u64, c.fr[i].done, c.fr[i].deadline));
 	g = gnuplot_open(o, "", "", "");

@@ -137,14 +137,14 @@ awk -F, -v od="$od" -v gov="$gov" '
 		}
 	}' "$D/kernel-totals.txt" "$D/realtime.csv" | tee "$D/table.txt"
 echo "energy relative to performance (the top OPP), idle included; janked: frames done after the vsync that followed their arrival"
-for p in "$od simple_ondemand" "$gov gpugov"; do
+for p in "performance performance" "$od simple_ondemand" "$gov gpugov"; do
 	# shellcheck disable=SC2086 # the replay's name, the device's
 	set -- $p
-	k=$(awk -v g="$2" '$1 == "performance" { top = $4 } $1 == g { j = $3; e = $4 }
-		END { if (top > 0 && j != "") printf "%s %.4f", j, e / top }' "$D/kernel-totals.txt")
-	r=$(awk -F, -v p="$1" '$2 == p { print $4, $3 }' "$D/realtime.csv")
+	k=$(awk -v g="$2" '$1 == "performance" { top = $4 } $1 == g { f = $2; j = $3; e = $4 }
+		END { if (top > 0 && j != "") printf "%s/%s %.4f", j, f, e / top }' "$D/kernel-totals.txt")
+	r=$(awk -F, -v p="$1" '$2 == p { print $4 "/" $5, $3 }' "$D/realtime.csv")
 	check "$([ -n "$k" ] && [ "$k" = "$r" ] && echo 1)" \
-		"kernel $2 (janked, energy): ${k:-?}; gpugov-replay: ${r:-?}"
+		"kernel $2 (janked/frames, energy): ${k:-?}; gpugov-replay: ${r:-?}"
 done
 
 echo "== 5. timelines: the clock the kernel set against the frames"

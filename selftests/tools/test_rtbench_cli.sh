@@ -94,6 +94,11 @@ check "plot timeline: a frame done before it started: exit 2 naming the line" \
 	sh -c "! \"$bin\" plot timeline \"$tmp/f-order.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/y.png\" 2>\"$tmp/err\" &&
 	       grep -q 'f-order.csv:3: .*out of order' \"$tmp/err\""
 printf 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp\nw,p,0,0,0,0,0,0,0\n' >"$tmp/f-zero.csv"
+printf 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp\nw,%s,0,0,0,1,1,0,0\n' \
+	"$(printf 'p%.0s' $(seq 64))" >"$tmp/f-long.csv"
+check "plot timeline: a policy name of 64 characters refused by name, exit 2 (not 'no rows')" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f-long.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/l.png\" 2>&1 |
+	       grep -q 'f-long.csv:2: .*longer than 63'"
 check "plot timeline: a frame of no time at time 0 still has a time axis (1 ms)" \
 	sh -c "\"$bin\" plot timeline \"$tmp/f-zero.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/z.png\"" && is_png "$tmp/z.png"
 awk -F, 'BEGIN { OFS = "," } $2 == "gpugov-crisp-deadline" && $3 == 3 { $4 = 0 } 1' "$tmp/f.seq" >"$tmp/f-back.seq"

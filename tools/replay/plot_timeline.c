@@ -94,6 +94,8 @@ static const char *frame_row(char **f, int n, void *ctx)
 	/* the names go into gnuplot's quoted title */
 	if (strchr(f[0], '\'') || strchr(f[1], '\''))
 		return "a quote in the workload or policy name";
+	if (strlen(f[1]) >= sizeof(c->policy))
+		return "a policy name longer than 63 characters";
 	if (!tl_mine(c, f))
 		return NULL;
 	if (c->nfr == TL_MAX)

@@ -383,8 +383,8 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 	for (i = 0; i < c.n; i++)
 		fprintf(g, "set label %zu '%s' at graph 1.04, graph %f left font ',8' "
 			"textcolor lt %d\nset arrow %zu from first %f, first %f to graph 1, "
-			"first %f nohead lw 0.5 lc rgb '#999999'\nset arrow %zu from graph 1, "
-			"first %f to graph 1.035, graph %f nohead lw 0.5 lc rgb '#999999'\n",
+			"first %f back nohead lw 0.5 lc rgb '#999999'\nset arrow %zu from graph 1, "
+			"first %f to graph 1.035, graph %f back nohead lw 0.5 lc rgb '#999999'\n",
 			i + 1, c.name[i], pos[i], energy_kind(c.name[i]), 2 * i + 1, c.t[i],
 			c.e[i], c.e[i], 2 * i + 2, c.e[i], pos[i]);
 	fprintf(g, "$d << EOD\n");

@@ -258,7 +258,8 @@ cat "$out/summary.txt" >&3
 
 if command -v gnuplot >/dev/null; then
 	awk -F, -v obj="${objs%% *}" -v png="$out/heatmap.png" \
-		-f scripts/bench-governors-matrix.awk -f scripts/bench-governors-heatmap.awk \
+		-f scripts/bench-governors-matrix.awk -f scripts/heatmap.awk \
+		-f scripts/bench-governors-heatmap.awk \
 		"$out/matrix.csv" | gnuplot
 	echo "heat map: $out/heatmap.png" >&3
 else

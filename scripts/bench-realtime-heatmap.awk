@@ -1,11 +1,13 @@
 # bench-realtime-heatmap.awk - the gnuplot program (data inline) of the
 # real-time heat map of scripts/bench-realtime.sh, from the CSV that
 # `gpugov-replay realtime-summary --heat` writes (awk -F, -v png=FILE -f
-# this): a row per view and workload, a column per policy.  The colour
-# and the upper number: energy relative to the driver's simple_ondemand
-# (mean over profiles, rates and loads); the lower figure: janked frames
-# summed over them, in blue, with simple_ondemand's beside it; a black
-# frame marks a cell with more janked frames than simple_ondemand's.
+# heatmap.awk -f this): a row per view and workload, a column per policy.
+# The colour (heatmap.awk's palette) and the upper number: energy
+# relative to the driver's simple_ondemand (mean over profiles, rates and
+# loads); the lower, smaller figure: janked frames summed over them, with
+# simple_ondemand's beside it; a black frame marks a cell with more
+# janked frames than simple_ondemand's.  A cell without a number is
+# blank (grey, n/a).
 # Columns: simple_ondemand, the oracle, then the CSV's order.
 
 # the baselines first, then the policies as they come
@@ -28,7 +30,11 @@ NR == 1 { next }
 		colix[$2] = ncol
 		col[ncol++] = $2
 	}
-	data[++n] = colix[$2] " " rowix[$1] " " $3 " " $4 " " $5
+	# a cell with an energy that is a number; any other is blank
+	if ($3 ~ /^[0-9]+(\.[0-9]+)?$/) {
+		data[++n] = colix[$2] " " rowix[$1] " " $3 " " $4 " " $5
+		has[colix[$2], rowix[$1]] = 1
+	}
 }
 
 END {
@@ -37,12 +43,10 @@ END {
 	printf "set output '%s'\n", png
 	print "set title \"real time: energy relative to the driver's simple_ondemand " \
 	      "(colour, upper number), mean over profiles, rates and loads\\n" \
-	      "janked frames summed over them (blue: J policy/simple_ondemand; " \
-	      "black frame: more than simple_ondemand)\""
-	print "set palette defined (0.6 '#1a9850', 0.8 '#a6d96a', 1 '#ffffff', " \
-	      "1.2 '#fdae61', 1.4 '#d73027')"
-	print "set cbrange [0.6:1.4]\nset cblabel \"energy / energy of simple_ondemand " \
-	      "at the driver's settings\"\nunset key\nset tics scale 0"
+	      "janked frames summed over them (J policy/simple_ondemand; " \
+	      "black frame: more than simple_ondemand; grey n/a: no run)\""
+	heat_palette("energy / energy of simple_ondemand at the driver's settings")
+	print "unset key\nset tics scale 0"
 	printf "set xrange [-0.5:%f]\nset yrange [%f:-0.5]\n", ncol - 0.5, nrow - 0.5
 	printf "set xtics rotate by 30 right ("
 	for (i = 0; i < ncol; i++)
@@ -55,11 +59,17 @@ END {
 	for (i = 1; i <= n; i++)
 		print data[i]
 	print "EOD"
-	print "plot $map using 1:2:(0.5):(0.5):3 with boxxyerror fillstyle solid " \
+	nna = 0
+	for (j = 0; j < nrow; j++)
+		for (i = 0; i < ncol; i++)
+			if (!((i, j) in has))
+				na[++nna] = i " " j
+	heat_blank_data(na, nna)
+	print "plot " heat_blank_plot() "$map using 1:2:(0.5):(0.5):3 with boxxyerror fillstyle solid " \
 	      "fillcolor palette, " \
 	      "$map using 1:2:($4 > $5 ? 0.47 : 1/0):(0.47) with boxxyerror " \
 	      "fillstyle empty border lc rgb 'black' lc rgb 'black' lw 2, " \
 	      "$map using 1:2:(sprintf('%.2f', $3)) with labels offset 0,0.35, " \
 	      "$map using 1:2:(sprintf('J %d/%d', $4, $5)) with labels offset 0,-0.45 " \
-	      "font ',7' textcolor rgb '#1f3fbf'"
+	      "font ',7'"
 }

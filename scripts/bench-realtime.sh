@@ -75,6 +75,7 @@ mv "$out/realtime.csv.tmp" "$out/realtime.csv"
 "$replay" realtime-summary --heat "$out/realtime-heat.csv" "$out/realtime.csv" \
 	>"$out/realtime-summary.txt"
 if command -v gnuplot >/dev/null; then
-	awk -F, -v png="$out/realtime-heatmap.png" -f "$here/bench-realtime-heatmap.awk" \
+	awk -F, -v png="$out/realtime-heatmap.png" -f "$here/heatmap.awk" \
+		-f "$here/bench-realtime-heatmap.awk" \
 		"$out/realtime-heat.csv" | gnuplot
 fi

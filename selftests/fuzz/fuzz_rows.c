@@ -2,10 +2,11 @@
 /*
  * fuzz_rows.c - libFuzzer target: the CSV row files gpugov-replay reads
  * (tools/replay/rows.c read_rows() and every caller's row callback):
- * `run --allowed-schedule` (allowed.c), `run --external` (extseq.c) and
- * `plot freq` / `plot energy` (cmd_plot.c).
+ * `run --allowed-schedule` (allowed.c), `run --external` (extseq.c),
+ * `plot freq` / `plot energy` (cmd_plot.c) and `plot timeline`'s frames
+ * and decisions (plot_timeline.c).
  *
- * The input is one file, given to all four readers.  Each must accept it
+ * The input is one file, given to every reader.  Each must accept it
  * or refuse it as malformed (exit status 2), never as unreadable (1): it
  * is a readable regular file.  A schedule or a sequence set that is
  * accepted is checked, written back in the file's format and read again,
@@ -271,6 +272,45 @@ static void fuzz_plot(const char *kind, const char *path)
 	FUZZ_CHECK(!plot_stream);	/* gnuplot closed on every path */
 }
 
+/*
+ * ---- plot timeline FILE --trace T [--sequence FILE] ----
+ * T a fixed sweep of two OPPs; the input as the frames, then as the
+ * decisions of a fixed frame of workload w, policy p.
+ */
+static const char tl_trace[] = "gpugov-trace 1\ndevice t\nkind sweep\n"
+	"interval segment 1000\nsource fuzz_rows\nopp 250000 0 625000 0\n"
+	"opp 500000 0 750000 0\ncolumns seg opp interval_ns busy_ns core_khz caps insts\n"
+	"data\nr 0 0 4000 4000 250000 0x0 1000\nr 0 1 2000 2000 500000 0x0 1000\n";
+static const char tl_frames[] = "workload,policy,frame,arrival_ns,start_ns,done_ns,"
+	"deadline_ns,janked,opp\nw,p,0,0,0,5,10,0,1\n";
+
+/* plot timeline FRAMES --trace T [--sequence SEQ]: a fresh argv each (getopt permutes it) */
+static void timeline_run(const char *frames, const char *trace, const char *seq)
+{
+	char *argv[] = {
+		"plot", "timeline", (char *)frames, "--trace", (char *)trace, "--out",
+		"/dev/null", "--sequence", (char *)seq, NULL,
+	};
+	int rc = cmd_plot(seq ? 9 : 7, argv);
+
+	FUZZ_CHECK(rc == EXIT_OK || rc == EXIT_USAGE);
+	FUZZ_CHECK(!plot_stream);
+}
+
+static void fuzz_timeline(const char *path)
+{
+	static char *trace, *frames;
+
+	if (!trace) {
+		trace = fuzz_write_file("timeline.trace", (const uint8_t *)tl_trace,
+					sizeof(tl_trace) - 1);
+		frames = fuzz_write_file("timeline.csv", (const uint8_t *)tl_frames,
+					 sizeof(tl_frames) - 1);
+	}
+	timeline_run(path, trace, NULL);
+	timeline_run(frames, trace, path);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_opts o;
@@ -282,6 +322,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_extseq(path);
 	fuzz_plot("freq", path);
 	fuzz_plot("energy", path);
+	fuzz_timeline(path);
 	free(path);
 	free(file);
 	return 0;

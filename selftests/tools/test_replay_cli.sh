@@ -356,6 +356,47 @@ check "plot freq: a panel per policy, 25 policies refused (exit 2), --policies c
 	       \"$bin\" plot freq \"$tmp/seq25.csv\" --out \"$tmp/x.png\" --policies performance-1,performance-2" &&
 	is_png "$tmp/x.png"
 check "plot freq: no row of the workload, exit 2" run 2 plot freq "$tmp/seq.csv" --workload none --out "$tmp/x.png"
+# The scripts plot hands gnuplot, caught by a stand-in for it on PATH.
+mkdir -p "$tmp/gp"
+printf '#!/bin/sh\ncat >"$GP_OUT"\n' >"$tmp/gp/gnuplot"
+chmod +x "$tmp/gp/gnuplot"
+gp() {	# gp SCRIPT ARGS...: plot ARGS, its gnuplot script in SCRIPT
+	out=$1
+	shift
+	PATH="$tmp/gp:$PATH" GP_OUT="$out" "$bin" plot "$@" --out "$tmp/gp.png"
+}
+# every series of accuracy's plot: its line type and dash type, once each
+acc_distinct() {
+	gp "$tmp/acc.gp" accuracy "$tmp/small.trace" &&
+	awk '/^plot / { n = split($0, s, /, \$d /)
+		for (i = 1; i <= n; i++) {
+			lt = match(s[i], / lt [0-9]+/) ? substr(s[i], RSTART + 4, RLENGTH - 4) : ""
+			dt = match(s[i], / dt [0-9]+/) ? substr(s[i], RSTART + 4, RLENGTH - 4) : 1
+			if (lt == "" || (lt, dt) in seen) bad = 1
+			seen[lt, dt] = 1
+		} }
+		END { exit bad || n < 3 }' "$tmp/acc.gp" &&
+	grep "^plot " "$tmp/acc.gp" | grep -q "lt 7 lw 3.5 title 'true'" &&
+	grep -q "^set xlabel 'OPP (core MHz/memory MHz)'" "$tmp/acc.gp" &&
+	grep -q '^[0-9]*/[0-9]* ' "$tmp/acc.gp"
+}
+check "plot accuracy: the truth and every model each in a line type and dash of its own; the x label says core/memory as the tics do" acc_distinct
+check "plot: one colour-blind-safe palette, Okabe-Ito's colours but its yellow as line types 1-7" \
+	sh -c "grep -c \"^set linetype [1-7] lc rgb '#\" \"$tmp/acc.gp\" | grep -qx 7 &&
+	       grep -q \"^set linetype 1 lc rgb '#0072B2'\" \"$tmp/acc.gp\" && grep -q \"^set linetype 7 lc rgb '#000000'\" \"$tmp/acc.gp\""
+# ten policies in a cluster whose names spread downwards, and one right of
+# them just below: straight leaders from point to name crossed here
+{
+	echo "workload,policy,energy,time,edp,ed2p,oracle_pct,switches,shortfall_pct,overruns"
+	for i in 0 1 2 3 4 5 6 7 8 9; do echo "w,c$i,0.500$i,1.0000,1,1,0,0,-,0"; done
+	echo "w,b,0.4995,1.3000,1,1,0,0,-,0"
+} >"$tmp/cross.csv"
+check "plot energy: no two leader lines cross (a cluster and a point beside it)" \
+	sh -c "PATH=\"$tmp/gp:\$PATH\" GP_OUT=\"$tmp/e.gp\" \"$bin\" plot energy \"$tmp/cross.csv\" --out \"$tmp/gp.png\" &&
+	       awk -f \"$here/arrows_cross.awk\" \"$tmp/e.gp\""
+check "plot energy: no two leader lines cross (the run above)" \
+	sh -c "PATH=\"$tmp/gp:\$PATH\" GP_OUT=\"$tmp/e2.gp\" \"$bin\" plot energy \"$tmp/run.csv\" --out \"$tmp/gp.png\" &&
+	       awk -f \"$here/arrows_cross.awk\" \"$tmp/e2.gp\""
 check "plot energy: no row of the workload, exit 2" run 2 plot energy "$tmp/run.csv" --workload none --out "$tmp/x.png"
 
 # ---- --coremem-gpu and the coremem-gpu trace header ----

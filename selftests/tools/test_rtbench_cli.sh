@@ -52,6 +52,60 @@ check "realtime --stock: no fence row (fence deadlines come through a counter so
 	sh -c "! \"$bin\" realtime --csv --stock \"$tmp/small.trace\" | grep -q fence &&
 	       \"$bin\" realtime --csv --mali \"$tmp/small.trace\" | grep -q ',gpugov-[a-z_]*-deadline+fence/timer,'"
 
+# ---- realtime --frames, and its picture (plot timeline) ----
+"$bin" realtime --csv --sequence "$tmp/f.seq" --frames "$tmp/f.csv" "$tmp/small.trace" >"$tmp/f.tab"
+frames_match() {	# every policy: its rows are its frames, its janks the table's
+	head -1 "$tmp/f.csv" | grep -qx 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp' &&
+	awk -F, 'FNR == NR { if (FNR > 2) { fr[$2] = $5; j[$2] = $4 }; next }
+		FNR > 1 { rows[$2]++; jk[$2] += $8
+			# 60 Hz: frame f arrives at f * 16666666 ns, due a period later
+			if ($4 != $3 * 16666666 || $7 != $4 + 16666666 || $5 < $4 || $6 < $5 ||
+			    $8 != ($6 > $7)) bad = 1 }
+		END { for (p in fr) if (rows[p] != fr[p] || jk[p] != j[p]) bad = 1
+		      exit bad || length(fr) < 5 }' "$tmp/f.tab" "$tmp/f.csv"
+}
+check "realtime --frames: a row per frame of every policy, arrival at its vsync, due at the next, janked as the table counts" frames_match
+check "realtime --frames: the decisions of --sequence are the same with it as without" \
+	sh -c "\"$bin\" realtime --sequence \"$tmp/f2.seq\" \"$tmp/small.trace\" >/dev/null && cmp -s \"$tmp/f.seq\" \"$tmp/f2.seq\""
+frames_unwritable() {	# neither file appears when one cannot be written
+	fresh && run 1 realtime --sequence "$wo/s.csv" --frames "$wo/no/f.csv" "$tmp/small.trace" &&
+		grep -q -- '--frames: ' "$tmp/err" && only_entries "$wo" &&
+		run 2 realtime --sequence "$wo/s.csv" --frames "$wo/f.csv" --hz 0 "$tmp/small.trace" &&
+		only_entries "$wo"
+}
+check "realtime --frames: an unwritable --frames or a bad scenario leaves no file, not even --sequence's" frames_unwritable
+check "realtime --frames: on a full disk, exit 1 naming the file, the earlier one kept" \
+	full f.csv realtime --frames "$wo/f.csv" "$tmp/small.trace"
+is_png() { [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = 211PNG ]; }
+check "plot timeline: gpugov's run from --frames, its clock from --sequence, a PNG" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f.seq\" \
+		--policies gpugov-crisp-deadline --out \"$tmp/t.png\"" && is_png "$tmp/t.png"
+check "plot timeline: the oracle, no decisions: its clock from its frames" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --policies oracle-noloss \
+		--out \"$tmp/o.png\"" && is_png "$tmp/o.png"
+check "plot timeline: without --trace, exit 2" \
+	run 2 plot timeline "$tmp/f.csv" --out "$tmp/x.png"
+sed '3s/,[0-9]*$/,99/' "$tmp/f.csv" >"$tmp/f-opp.csv"
+check "plot timeline: an OPP the trace lacks: exit 2 naming the line, no PNG" \
+	sh -c "! \"$bin\" plot timeline \"$tmp/f-opp.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/y.png\" 2>\"$tmp/err\" &&
+	       grep -q 'f-opp.csv:3: ' \"$tmp/err\" && [ ! -e \"$tmp/y.png\" ]"
+awk -F, 'BEGIN { OFS = "," } FNR == 3 { $6 = $5 - 1 } 1' "$tmp/f.csv" >"$tmp/f-order.csv"
+check "plot timeline: a frame done before it started: exit 2 naming the line" \
+	sh -c "! \"$bin\" plot timeline \"$tmp/f-order.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/y.png\" 2>\"$tmp/err\" &&
+	       grep -q 'f-order.csv:3: .*out of order' \"$tmp/err\""
+printf 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp\nw,p,0,0,0,0,0,0,0\n' >"$tmp/f-zero.csv"
+printf 'workload,policy,frame,arrival_ns,start_ns,done_ns,deadline_ns,janked,opp\nw,%s,0,0,0,1,1,0,0\n' \
+	"$(printf 'p%.0s' $(seq 64))" >"$tmp/f-long.csv"
+check "plot timeline: a policy name of 64 characters refused by name, exit 2 (not 'no rows')" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f-long.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/l.png\" 2>&1 |
+	       grep -q 'f-long.csv:2: .*longer than 63'"
+check "plot timeline: a frame of no time at time 0 still has a time axis (1 ms)" \
+	sh -c "\"$bin\" plot timeline \"$tmp/f-zero.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/z.png\"" && is_png "$tmp/z.png"
+awk -F, 'BEGIN { OFS = "," } $2 == "gpugov-crisp-deadline" && $3 == 3 { $4 = 0 } 1' "$tmp/f.seq" >"$tmp/f-back.seq"
+check "plot timeline: a policy's decisions going back in time: exit 2" \
+	sh -c "! \"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f-back.seq\" \
+		--policies gpugov-crisp-deadline --out \"$tmp/y.png\" 2>\"$tmp/err\" && grep -q 'goes back' \"$tmp/err\""
+
 # ---- one job of scripts/bench-realtime.sh ----
 job=scripts/bench-realtime-job.sh
 check "bench job: a row per profile, rate, load and policy, each prefixed with its cell" \
@@ -211,8 +265,28 @@ check "realtime-summary --heat: per view/workload and policy, energy against sim
 	       grep -qx 'synthetic/steady-x,gpugov-default,0.8944,0,0' \"$tmp/heat.csv\" &&
 	       ! grep -q 'performance\|sweep' \"$tmp/heat.csv\""
 check "heat map: simple_ondemand's column, then the oracle's, then the rest in order (the oracle's name once sat over simple_ondemand's column)" \
-	sh -c "awk -F, -v png=x.png -f scripts/bench-realtime-heatmap.awk \"$tmp/heat.csv\" |
+	sh -c "awk -F, -v png=x.png -f scripts/heatmap.awk -f scripts/bench-realtime-heatmap.awk \"$tmp/heat.csv\" |
 	       grep -q \"^set xtics rotate by 30 right ('simple_ondemand' 0, 'oracle-noloss' 1, 'gpugov-default' 2)\$\""
+# a row with simple_ondemand only: its other cells have no run
+{ cat "$tmp/heat.csv"; echo 'other/a,simple_ondemand,1.0000,0,0'; } >"$tmp/heat-na.csv"
+heat_blank() {	# the two cells without a run, grey n/a, in the palette's scale
+	awk -F, -v png=x.png -f scripts/heatmap.awk -f scripts/bench-realtime-heatmap.awk \
+		"$tmp/heat-na.csv" >"$tmp/heat.gp" &&
+	[ "$(sed -n '/^\$na << EOD$/,/^EOD$/p' "$tmp/heat.gp" | tr '\n' ' ')" = '$na << EOD 1 3 2 3 EOD ' ] &&
+	grep -q "^plot \$na using 1:2:(0.5):(0.5) with boxxyerror .*'#a0a0a0', \$na using 1:2:('n/a')" "$tmp/heat.gp" &&
+	grep -q "^set palette defined (0.6 '#2166ac', 0.8 '#92c5de', 1 '#f7f7f7', 1.2 '#fdb863', 1.4 '#e66101')" "$tmp/heat.gp"
+}
+check "heat map: a cell without a run is grey n/a, not the white of 1.00; blue-orange scale, no red-green" heat_blank
+heat_gov_blank() {	# the per-frame heat map: a policy without a run in a cell is n/a
+	printf '%s\n' 'gpu,app,load,intervals,policy,energy,time,switches,overruns' \
+		'g,a,60,10,simple_ondemand-90/5,1.0,1.0,1,0' 'g,a,60,10,gpugov-crisp-deadline,0.8,1.0,1,0' \
+		'g,b,60,10,simple_ondemand-90/5,1.0,1.0,1,0' >"$tmp/m.csv" &&
+	awk -F, -v obj=deadline -v png=x.png -f scripts/bench-governors-matrix.awk -f scripts/heatmap.awk \
+		-f scripts/bench-governors-heatmap.awk "$tmp/m.csv" >"$tmp/gheat.gp" &&
+	sed -n '/^\$na << EOD$/,/^EOD$/p' "$tmp/gheat.gp" | grep -qx '5 1' &&
+	! sed -n '/^\$map << EOD$/,/^EOD$/p' "$tmp/gheat.gp" | grep -q '^5 1 '
+}
+check "heat map (per frame): gpugov without a run in a cell is n/a there" heat_gov_blank
 check "realtime-summary: text tables, the default's first; JSON" \
 	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | sed -n 2p | grep -q '^the shipped default per profile' &&
 	       \"$bin\" realtime-summary --json \"$tmp/b.csv\" | head -c 1 | grep -q '\\['"

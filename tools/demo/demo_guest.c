@@ -1,105 +1,91 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * demo_guest.c - the in-guest half of `make demo`: replay one paced sweep
- * on gpugov_sim under the kernel's own simple_ondemand and under gpugov
- * (CRISP with four objectives, and the busy-only model with the default
- * objective on the device made stock: no counter source), and print each
- * OPP sequence the device logged as
- *	# demo-seq NAME OPP OPP ...
- * for the host to cost with `gpugov-replay run --external`.
+ * demo_guest.c - the in-guest half of `make demo`: one sweep run in real
+ * time on gpugov_sim (drivers_glue/sim_realtime.c) under the kernel's own
+ * simple_ondemand, under gpugov as it ships (no tunable written), and at
+ * the top OPP (simple_ondemand with min_freq at the top: the performance
+ * reference, since devfreq's performance governor never polls and the
+ * device's simulated clock moves only at polls).
  *
- * usage (in the guest): demo_guest BLOB NSEGS [TUNABLE=VALUE...]
- * The TUNABLE=VALUE pairs (power coefficients) are written to gpugov's
- * sysfs for every gpugov run.
+ * usage (in the guest): demo_guest BLOB SIM_PARAMS
+ * SIM_PARAMS are gpugov_sim's module parameters of the scenario
+ * ("profile=panfrost rt_hz=60 rt_load=60 rt_segs_per_frame=1").  For the
+ * host, every decision the device logged (rt_log, the lines `gpugov-replay
+ * realtime --sequence` writes) and the run's totals:
+ *	# demo-rt NAME INDEX,TIME_NS,EVENT,BUSY,TOTAL,OPP
+ *	# demo-rt-total NAME FRAMES JANKED ENERGY_PJ
+ * The governors start at OPP 0, where idle polls leave the device, as the
+ * replay's --start-opp 0 and selftests/vm/94_realtime do.
  */
-#include "simrun.h"
-
-#define MAX_SEGS 65536
+#include "vmtap.h"
 
 struct demo_run {
-	const char *name, *governor, *predictor, *objective;
-	bool stock;
+	const char *name, *governor;
+	bool top;	/* min_freq at the top OPP */
 };
 
 static const struct demo_run runs[] = {
-	{ "kernel-simple_ondemand", "simple_ondemand", NULL, NULL, false },
-	{ "kernel-gpugov-crisp-deadline", "gpugov", "crisp", "deadline", false },
-	{ "kernel-gpugov-crisp-edp", "gpugov", "crisp", "edp", false },
-	{ "kernel-gpugov-crisp-ed2p", "gpugov", "crisp", "ed2p", false },
-	{ "kernel-gpugov-crisp-energy", "gpugov", "crisp", "energy", false },
-	{ "kernel-gpugov-busy-deadline-stock", "gpugov", "busy", "deadline", true },
+	{ "simple_ondemand", "simple_ondemand", false },
+	{ "gpugov", "gpugov", false },
+	{ "performance", "simple_ondemand", true },
 };
 
-static int set_tunables(int argc, char **argv)
+/* The device's highest frequency (Hz, as devfreq's min_freq takes it). */
+static unsigned long top_hz(void)
 {
-	char file[64];
+	unsigned long f[64];
+	int n = vt_read_numbers(vt_devfreq(0, "available_frequencies"), f, 64);
+	unsigned long top = 0;
 	int i;
 
-	for (i = 3; i < argc; i++) {
-		const char *eq = strchr(argv[i], '=');
-
-		if (!eq || eq - argv[i] >= (int)sizeof(file))
-			return -1;
-		snprintf(file, sizeof(file), "%.*s", (int)(eq - argv[i]), argv[i]);
-		if (vt_write_str(vt_tunable(0, file), eq + 1))
-			return -1;
-	}
-	return 0;
+	for (i = 0; i < n; i++)
+		top = f[i] > top ? f[i] : top;
+	return top;
 }
 
-/* Run the blob under @r; print and return the logged OPP sequence. */
-static int run_one(const struct demo_run *r, const char *blob, unsigned int n,
-		   int argc, char **argv)
+/* Run the blob under @r in real time; print its decisions and totals. */
+static int run_one(const struct demo_run *r, const char *blob)
 {
-	static char buf[1 << 21];
-	char *line, *save;
-	unsigned int i = 0;
+	static char buf[1 << 20];
+	char min[32], *line, *save;
+	unsigned long long frames, janked, pj;
 
-	if (vt_load_blob(0, blob, 65536) ||
-	    vt_write_str(vt_simdbg(0, "stock"), r->stock ? "1" : "0") ||
-	    vt_set_governor(0, r->governor))
+	snprintf(min, sizeof(min), "%lu", r->top ? top_hz() : 0);
+	if (vt_load_blob(0, blob, 65536) || vt_set_governor(0, r->governor) ||
+	    vt_write_str(vt_devfreq(0, "min_freq"), min) ||
+	    !vt_wait_polls(0, 2, 10000) ||
+	    (!r->top && vt_key(vt_simdbg(0, "status"), "cur") != 0) ||
+	    vt_write_str(vt_simdbg(0, "run"), "1") || !vt_wait_done(0, 300000) ||
+	    vt_read(vt_simdbg(0, "status"), buf, sizeof(buf)) <= 0)
 		return -1;
-	if (r->objective &&
-	    (vt_write_str(vt_tunable(0, "predictor"), r->predictor) ||
-	     vt_write_str(vt_tunable(0, "objective"), r->objective) ||
-	     set_num("max_slowdown", 5) || set_num("hysteresis", 0) ||
-	     set_tunables(argc, argv)))
+	frames = vt_snap_key(buf, "rt_frames_done");
+	janked = vt_snap_key(buf, "rt_janked");
+	pj = vt_snap_key(buf, "rt_energy_pj");
+	if (vt_read(vt_simdbg(0, "rt_log"), buf, sizeof(buf)) <= 0)
 		return -1;
-	if (!vt_wait_polls(0, 2, 5000) ||
-	    vt_write_str(vt_simdbg(0, "run"), "1") || !vt_wait_done(0, 600000) ||
-	    vt_read(vt_simdbg(0, "log"), buf, sizeof(buf)) <= 0)
-		return -1;
-	printf("# demo-seq %s", r->name);
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		unsigned int seg, opp, khz;
-
-		if (sscanf(line, "%u %u %u", &seg, &opp, &khz) != 3 || seg != i)
-			return -1;
-		printf(" %u", opp);
-		i++;
-	}
-	printf("\n");
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		printf("# demo-rt %s %s\n", r->name, line);
+	printf("# demo-rt-total %s %llu %llu %llu\n", r->name, frames, janked, pj);
 	fflush(stdout);
-	return i == n ? 0 : -1;
+	return frames == ~0ULL || janked == ~0ULL || pj == ~0ULL ? -1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-	unsigned int n;
 	size_t i;
 
-	if (argc < 3 || sscanf(argv[2], "%u", &n) != 1 || !n || n > MAX_SEGS) {
-		fprintf(stderr, "usage: demo_guest BLOB NSEGS [TUNABLE=VALUE...]\n");
+	if (argc != 3) {
+		fprintf(stderr, "usage: demo_guest BLOB SIM_PARAMS\n");
 		return 2;
 	}
-	vt_ok(!vt_setup(NULL), "modules load");
-	vt_ok(!vt_write_str(vt_devfreq(0, "polling_interval"), "1"),
-	      "polling every 1 ms");
-	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)
-		vt_ok(!run_one(&runs[i], argv[1], n, argc, argv),
-		      "%s: %u segments replayed", runs[i].name, n);
-	vt_ok(!vt_set_governor(0, "simple_ondemand"), "back to simple_ondemand");
-	vt_ok(!vt_teardown(), "teardown");
+	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		/* each run on a fresh device, as 94_realtime runs each */
+		if (!vt_ok(!vt_setup(argv[2]), "modules load: %s", argv[2]))
+			break;
+		if (!vt_ok(!run_one(&runs[i], argv[1]), "%s: a real-time run", runs[i].name))
+			vt_dump_device(0);
+		vt_set_governor(0, "simple_ondemand");
+		vt_ok(!vt_teardown(), "%s: teardown", runs[i].name);
+	}
 	return vt_done();
 }

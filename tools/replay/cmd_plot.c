@@ -7,6 +7,9 @@
  *   accuracy SWEEP_TRACE   predicted vs true time across OPPs, summed over
  *                          the trace's segments, from the base OPP (top)
  *   energy RUN.csv         energy vs time per policy (`run --csv` output)
+ *   timeline FRAMES.csv    one policy's real-time run: clock and frames
+ *                          against time (`realtime --frames`;
+ *                          plot_timeline.c)
  * Data go to gnuplot inline, so no temporary files are left behind; the
  * PNG is written all or nothing (outfile.h): gnuplot draws into a temporary
  * file, renamed into place when it succeeded.
@@ -22,12 +25,31 @@
 #include "table.h"
 #include "gpugov_predict.h"
 #include "label_layout.h"
+#include "plot.h"
 
-struct plot_opts {
-	const char *out, *workload, *policies;
+/*
+ * Every plot's line types 1..PLOT_NR_COLOURS: Okabe & Ito's colour-blind-
+ * safe set ("Color Universal Design", 2008) but its yellow, too faint for
+ * a line on white, black last (PLOT_BLACK), each with its own point type
+ * so that no series is told from another by colour alone.
+ */
+static const char *const plot_colours[PLOT_NR_COLOURS] = {
+	"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
+	"#000000",
 };
 
-static FILE *gnuplot_open(const struct plot_opts *o, const char *title,
+static void gnuplot_palette(FILE *g)
+{
+	static const int pt[PLOT_NR_COLOURS] = { 7, 5, 9, 13, 11, 6, 8 };
+	int i;
+
+	for (i = 0; i < PLOT_NR_COLOURS; i++)
+		fprintf(g, "set linetype %d lc rgb '%s' lw 1.5 pt %d\n", i + 1,
+			plot_colours[i], pt[i]);
+	fprintf(g, "set linetype cycle %d\n", PLOT_NR_COLOURS);
+}
+
+FILE *gnuplot_open(const struct plot_opts *o, const char *title,
 			  const char *xlabel, const char *ylabel)
 {
 	FILE *g = popen("gnuplot", "w");
@@ -40,10 +62,11 @@ static FILE *gnuplot_open(const struct plot_opts *o, const char *title,
 		"set output '%s'\nset title '%s'\nset xlabel '%s'\n"
 		"set ylabel '%s'\nset grid\nset key outside right\n",
 		o->out, title, xlabel, ylabel);
+	gnuplot_palette(g);
 	return g;
 }
 
-static int gnuplot_close(FILE *g)
+int gnuplot_close(FILE *g)
 {
 	int st = pclose(g);
 
@@ -58,7 +81,7 @@ static int gnuplot_close(FILE *g)
  * The rows of @path (read_rows() with @header and @row) as gnuplot's data
  * block $d.  Return: 0, or read_rows()'s error (@g then closed).
  */
-static int gnuplot_rows(FILE *g, const char *path, const char *header,
+int gnuplot_rows(FILE *g, const char *path, const char *header,
 			rows_fn row, void *ctx)
 {
 	int ret;
@@ -86,15 +109,8 @@ static bool wanted(const struct plot_opts *o, const char *policy)
 	return false;
 }
 
-/* Rows of one workload (--workload, or the first row's) written to @g. */
-struct rows_ctx {
-	const struct plot_opts *o;
-	FILE *g;
-	char workload[128];
-};
-
 /* Whether row @f (workload, policy, ...) is to be plotted. */
-static bool row_wanted(struct rows_ctx *r, char **f)
+bool row_wanted(struct rows_ctx *r, char **f)
 {
 	if (!r->workload[0])
 		snprintf(r->workload, sizeof(r->workload), "%s",
@@ -183,7 +199,8 @@ static int plot_freq(const char *path, const struct plot_opts *o)
 			fprintf(g, "set format x '%%g'\nset xlabel 'segment'\n");
 		else
 			fprintf(g, "set format x ''\n");
-		fprintf(g, "plot $d index %d using 1:2 with steps lw 2 lc %d\n", i, i % 8 + 1);
+		fprintf(g, "plot $d index %d using 1:2 with steps lw 2 lc %d\n", i,
+			i % PLOT_NR_COLOURS + 1);
 	}
 	fprintf(g, "unset multiplot\n");
 	return gnuplot_close(g);
@@ -218,7 +235,7 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 				pred[m][i] += tp[i] / 1e6;
 		}
 	}
-	g = gnuplot_open(o, w.name, "OPP (core MHz)", "time of the work, us");
+	g = gnuplot_open(o, w.name, "OPP (core MHz/memory MHz)", "time of the work, us");
 	if (!g) {
 		sweep_free(&w);
 		return EXIT_FAILURE_RUN;
@@ -234,12 +251,19 @@ static int plot_accuracy(const char *path, const struct plot_opts *o)
 			fprintf(g, " %.3f", pred[m][i]);
 		fputc('\n', g);
 	}
+	/*
+	 * the truth thick and black; the models in the other colours, dashed
+	 * once those are used, so that no two series look alike
+	 */
 	fprintf(g, "EOD\nset xtics rotate by 60 right\nplot $d using 0:2:xtic(1) "
-		"with linespoints lw 3 title 'true'");
-	for (m = 0, col = 3; m < GPUGOV_NR_PRED; m++, col++)
-		if (pred[m][top] > 0)
-			fprintf(g, ", $d using 0:%d with linespoints title '%s'", col,
+		"with linespoints lt %d lw 3.5 title 'true'", PLOT_BLACK);
+	for (m = 0, col = 3, i = 0; m < GPUGOV_NR_PRED; m++, col++)
+		if (pred[m][top] > 0) {
+			fprintf(g, ", $d using 0:%d with linespoints lt %u dt %u title '%s'",
+				col, i % (PLOT_BLACK - 1) + 1, i / (PLOT_BLACK - 1) + 1,
 				gpugov_predictor(m)->name);
+			i++;
+		}
 	fputc('\n', g);
 	sweep_free(&w);
 	return gnuplot_close(g);
@@ -281,7 +305,10 @@ static const char *energy_row(char **f, int n, void *ctx)
 	return NULL;
 }
 
-/* The colour of a policy's point: gpugov, simple_ondemand, an oracle, other. */
+/*
+ * The line type (colour) of a policy's point: gpugov blue, simple_ondemand
+ * orange, an oracle green, any other black.
+ */
 static int energy_kind(const char *name)
 {
 	if (!strncmp(name, "gpugov-", 7))
@@ -290,14 +317,17 @@ static int energy_kind(const char *name)
 		return 2;
 	if (!strncmp(name, "oracle-", 7))
 		return 3;
-	return 4;
+	return PLOT_BLACK;
 }
 
 /*
  * Energy against time, a point per policy; the names in a column right
  * of the plot, in the order of the points' energy, each joined to its
  * point by a leader line, so that no two overlap however the points
- * cluster, and none is cut at the edge.
+ * cluster, and none is cut at the edge.  A leader runs level from its
+ * point to the plot's right edge, then to its name: level runs at
+ * different heights never meet, and the short runs in the margin keep
+ * the points' order at both ends, so no two leaders cross.
  */
 static int plot_energy(const char *path, const struct plot_opts *o)
 {
@@ -352,17 +382,19 @@ static int plot_energy(const char *path, const struct plot_opts *o)
 		1000, height, o->out, 1 - (30.0 + 7.0 * (double)w) / 1000, x0, x1, y0, y1);
 	for (i = 0; i < c.n; i++)
 		fprintf(g, "set label %zu '%s' at graph 1.04, graph %f left font ',8' "
-			"textcolor lt %d\nset arrow %zu from first %f, first %f to graph 1.035, "
-			"graph %f nohead lw 0.5 lc rgb '#999999'\n", i + 1, c.name[i], pos[i],
-			energy_kind(c.name[i]), i + 1, c.t[i], c.e[i], pos[i]);
+			"textcolor lt %d\nset arrow %zu from first %f, first %f to graph 1, "
+			"first %f back nohead lw 0.5 lc rgb '#999999'\nset arrow %zu from graph 1, "
+			"first %f to graph 1.035, graph %f back nohead lw 0.5 lc rgb '#999999'\n",
+			i + 1, c.name[i], pos[i], energy_kind(c.name[i]), 2 * i + 1, c.t[i],
+			c.e[i], c.e[i], 2 * i + 2, c.e[i], pos[i]);
 	fprintf(g, "$d << EOD\n");
 	for (i = 0; i < c.n; i++)
 		fprintf(g, "%f %f %d\n", c.t[i], c.e[i], energy_kind(c.name[i]));
 	fprintf(g, "EOD\nset label 996 'gpugov' at screen 0.62, screen 0.03 left textcolor lt 1\n"
 		"set label 997 'simple_ondemand' at screen 0.69, screen 0.03 left textcolor lt 2\n"
 		"set label 998 'oracles' at screen 0.82, screen 0.03 left textcolor lt 3\n"
-		"set label 999 'others' at screen 0.89, screen 0.03 left textcolor lt 4\n"
-		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n");
+		"set label 999 'others' at screen 0.89, screen 0.03 left textcolor lt %d\n"
+		"plot $d using 1:2:3 with points pt 7 ps 1.3 lc variable\n", PLOT_BLACK);
 	return gnuplot_close(g);
 }
 
@@ -372,6 +404,8 @@ int cmd_plot(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "policies", required_argument, NULL, 'p' },
+		{ "sequence", required_argument, NULL, 'S' },
+		{ "trace", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		COREMEM_LONG_OPT,
 		PCSTALL_LONG_OPTS,
@@ -395,6 +429,12 @@ int cmd_plot(int argc, char **argv)
 		case 'p':
 			o.policies = optarg;
 			break;
+		case 'S':
+			o.sequence = optarg;
+			break;
+		case 'T':
+			o.trace = optarg;
+			break;
 		case COREMEM_OPT:
 			if (replay_coremem_opt(optarg))
 				return EXIT_USAGE;
@@ -404,12 +444,18 @@ int cmd_plot(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 'h':
-			printf("usage: gpugov-replay plot freq|accuracy|energy FILE --out PNG\n"
+			printf("usage: gpugov-replay plot freq|accuracy|energy|timeline FILE --out PNG\n"
 			       "          [--workload NAME] [--policies A,B,...] [--coremem-gpu NAME|FILE]\n"
+			       "          [--trace TRACE] [--sequence SEQUENCE.csv]\n"
 			       "          [--pcstall-entries N] [--pcstall-shift N] [--pcstall-age-half N]\n"
 			       "  freq      core clock per segment from `run --sequence` output\n"
 			       "  accuracy  predicted vs true time across OPPs of a sweep trace\n"
 			       "  energy    energy vs time per policy from `run --csv` output\n"
+			       "  timeline  one policy's real-time run from `realtime --frames`\n"
+			       "            output (the first of --policies, or the first row's):\n"
+			       "            the core clock (steps at the decisions of --sequence,\n"
+			       "            `realtime --sequence` output) and the frames against\n"
+			       "            time; --trace names the trace whose OPPs they index\n"
 			       "Needs gnuplot. Exit status: 0 success, 1 failure, 2 bad usage.\n");
 			return EXIT_OK;
 		default:
@@ -426,6 +472,8 @@ int cmd_plot(int argc, char **argv)
 		plot = plot_accuracy;
 	else if (!strcmp(argv[optind], "energy"))
 		plot = plot_energy;
+	else if (!strcmp(argv[optind], "timeline"))
+		plot = plot_timeline;
 	if (!plot) {
 		fprintf(stderr, "gpugov-replay plot: unknown kind '%s'\n", argv[optind]);
 		return EXIT_USAGE;

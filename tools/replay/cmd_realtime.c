@@ -28,6 +28,7 @@
  * @segs_per_frame: segments a frame
  * @start: --start-opp, or -1 for the top OPP
  * @sequence: --sequence FILE.csv, or NULL
+ * @frames: --frames FILE.csv, or NULL
  * @od_set: --ondemand given
  * @od_sweep: --ondemand-sweep: simple_ondemand at every upthreshold of the
  *	sweep too
@@ -43,6 +44,7 @@ struct rt_opts {
 	u32 segs_per_frame;
 	int start;
 	const char *sequence;
+	const char *frames;
 	bool od_set;
 	bool od_sweep;
 	bool models;
@@ -63,7 +65,8 @@ static void print_help(void)
 	printf("usage: gpugov-replay realtime [--hz N] [--load PCT] [--profile NAME]\n"
 	       "          [--poll-ms MS] [--ondemand UP/DOWN] [--segs-per-frame N]\n"
 	       "          [--predictor NAME] [--objective NAME] [--stock|--mali]\n"
-	       "          [--start-opp N] [--sequence FILE.csv] [--ondemand-sweep]\n"
+	       "          [--start-opp N] [--sequence FILE.csv] [--frames FILE.csv]\n"
+	       "          [--ondemand-sweep]\n"
 	       "          [--models] [--list-profiles]\n"
 	       "          [--csv|--json] [policy options] SWEEP_TRACE...\n"
 	       "Frames arrive every 1/N s (--hz, default 60), each with the work of\n"
@@ -90,6 +93,9 @@ static void print_help(void)
 	       "workload,policy,decision,time_ns,event,busy,total,opp (event poll,\n"
 	       "boost or unboost; busy and total in the profile's units), what\n"
 	       "gpugov_sim's rt_log shows for the same run.\n"
+	       "--frames writes every frame of every policy: workload,policy,frame,\n"
+	       "arrival_ns,start_ns,done_ns,deadline_ns,janked,opp (opp: the one it\n"
+	       "finished at).\n"
 	       "--ondemand-sweep: simple_ondemand-sweep-UP/DOWN rows too, UP from %d to\n"
 	       "%d in steps of %d, DOWN the profile's downdifferential (or --ondemand's).\n"
 	       "--models: gpugov-MODEL-OBJECTIVE rows (at polls only) for every other\n"
@@ -152,6 +158,9 @@ static int rt_opt(int c, void *ctx)
 	case 'Q':
 		o->sequence = optarg;
 		return 0;
+	case 'F':
+		o->frames = optarg;
+		return 0;
 	case 'W':
 		o->od_sweep = true;
 		return 0;
@@ -197,6 +206,7 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 		{ "segs-per-frame", required_argument, NULL, 'n' },
 		{ "start-opp", required_argument, NULL, 's' },
 		{ "sequence", required_argument, NULL, 'Q' },
+		{ "frames", required_argument, NULL, 'F' },
 		{ "predictor", required_argument, NULL, 'p' },
 		{ "objective", required_argument, NULL, 'o' },
 		{ "stock", no_argument, NULL, 'k' },
@@ -374,7 +384,8 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 }
 
 /* Every policy over one trace; 0 or an exit status. */
-static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct table *tab)
+static int run_trace(struct rt_opts *o, const char *path, FILE *seq, FILE *frames,
+		     struct table *tab)
 {
 	u64 period = o->hz ? 1000000000ULL / o->hz : 0;
 	u64 poll = (u64)(o->poll_ms < 0 ? o->su.prof->polling_ms : o->poll_ms) * 1000000;
@@ -409,8 +420,8 @@ static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct tabl
 		su.od = rows[i].od;
 		su.pred = rows[i].pred;
 		row_name(o, &w, &rows[i], name[i], sizeof(name[i]));
-		rs = (struct rt_seq){ seq, w.name, name[i] };
-		rt_policy_run(&su, &rows[i].pol, seq ? &rs : NULL, &res[i]);
+		rs = (struct rt_seq){ seq, frames, w.name, name[i] };
+		rt_policy_run(&su, &rows[i].pol, seq || frames ? &rs : NULL, &res[i]);
 	}
 	for (i = 0; i < n; i++)
 		add_row(tab, w.name, name[i], &res[i], &res[0]);
@@ -419,49 +430,90 @@ static int run_trace(struct rt_opts *o, const char *path, FILE *seq, struct tabl
 	return 0;
 }
 
+/* The CSV files the run writes besides its table: --sequence, --frames. */
+enum { RT_OUT_SEQ, RT_OUT_FRAMES, RT_NR_OUT };
+
+/* Open @path (NULL: not asked for) as @of, with @header. 0 or an exit status. */
+static int rt_out_open(struct outfile *of, const char *path, const char *opt,
+		       const char *header)
+{
+	char err[GPUGOV_TRACE_ERR_MAX];
+
+	if (!path)
+		return 0;
+	if (outfile_open(of, path, err, sizeof(err))) {
+		fprintf(stderr, "gpugov-replay realtime: %s: %s\n", opt, err);
+		return EXIT_FAILURE_RUN;
+	}
+	fprintf(of->f, "%s\n", header);
+	return 0;
+}
+
+/*
+ * The files go into place only whole, before the table says done; on
+ * failure none that is not yet in place is.  0 or an exit status.
+ */
+static int rt_out_commit(struct outfile *of)
+{
+	char err[GPUGOV_TRACE_ERR_MAX];
+	int i;
+
+	for (i = 0; i < RT_NR_OUT; i++)
+		if (of[i].f && outfile_close(&of[i], err, sizeof(err)))
+			goto fail;
+	for (i = 0; i < RT_NR_OUT; i++)
+		if (outfile_written(&of[i]) && outfile_commit(&of[i], err, sizeof(err)))
+			goto fail;
+	return 0;
+fail:
+	fprintf(stderr, "gpugov-replay realtime: %s\n", err);
+	return EXIT_FAILURE_RUN;
+}
+
+static void rt_out_abort(struct outfile *of)
+{
+	int i;
+
+	for (i = 0; i < RT_NR_OUT; i++)
+		outfile_abort(&of[i]);
+}
+
 int cmd_realtime(int argc, char **argv)
 {
 	static const char *const cols[] = { "workload", "policy", "energy", "janked",
 					    "frames", "worst_ms", "switches",
 					    "decisions_per_s" };
 	static char title[160];
-	char err[GPUGOV_TRACE_ERR_MAX];
-	struct outfile seq = { NULL };
+	struct outfile out[RT_NR_OUT] = { { NULL } };
 	struct rt_opts o;
 	struct table tab;
 	int ret, a;
 
 	ret = parse_rt_args(argc, argv, &o);
-	if (ret)
+	if (!ret)
+		ret = rt_out_open(&out[RT_OUT_SEQ], o.sequence, "--sequence",
+				  "workload,policy,decision,time_ns,event,busy,total,opp");
+	if (!ret)
+		ret = rt_out_open(&out[RT_OUT_FRAMES], o.frames, "--frames",
+				  "workload,policy,frame,arrival_ns,start_ns,done_ns,"
+				  "deadline_ns,janked,opp");
+	if (ret) {
+		rt_out_abort(out);
 		return ret;
-	if (o.sequence) {
-		if (outfile_open(&seq, o.sequence, err, sizeof(err))) {
-			fprintf(stderr, "gpugov-replay realtime: --sequence: %s\n", err);
-			return EXIT_FAILURE_RUN;
-		}
-		fprintf(seq.f, "workload,policy,decision,time_ns,event,busy,total,opp\n");
 	}
 	snprintf(title, sizeof(title), "real time: %u Hz, load %u%%, %s, polls every %lld ms, "
 		 "relative to performance", o.hz, o.load, o.su.prof->name,
 		 o.poll_ms < 0 ? (long long)o.su.prof->polling_ms : o.poll_ms);
 	table_init(&tab, title, o.fmt, cols, ARRAY_SIZE(cols));
-	for (a = optind; a < argc; a++) {
-		ret = run_trace(&o, argv[a], seq.f, &tab);
-		if (ret) {
-			outfile_abort(&seq);
-			table_free(&tab);
-			return ret;
-		}
-	}
-	/* the sequence goes into place only whole, before the table says done */
-	if (o.sequence && (outfile_close(&seq, err, sizeof(err)) ||
-			   outfile_commit(&seq, err, sizeof(err)))) {
-		fprintf(stderr, "gpugov-replay realtime: %s\n", err);
-		outfile_abort(&seq);
+	for (a = optind; a < argc && !ret; a++)
+		ret = run_trace(&o, argv[a], out[RT_OUT_SEQ].f, out[RT_OUT_FRAMES].f, &tab);
+	if (!ret)
+		ret = rt_out_commit(out);
+	rt_out_abort(out);
+	if (ret) {
 		table_free(&tab);
-		return EXIT_FAILURE_RUN;
+		return ret;
 	}
-	outfile_abort(&seq);
 	table_json_begin(stdout, o.fmt);
 	table_print(&tab, stdout);
 	table_json_end(stdout, o.fmt);

@@ -147,8 +147,9 @@ void rt_setup_free(struct rt_setup *su)
 /*
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
  * running busy time and cycles at the previous read), the floor a boost
- * sets (0: none) and when it ends, when gpugov's own timer fires, and the
- * last frame deadline its source was given (0: none).  The engine has one
+ * sets (0: none) and when it ends, when gpugov's own timer fires, the
+ * last frame deadline its source was given (0: none), and when the GPU
+ * started the frame it runs.  The engine has one
  * timer: it is armed for the earlier of the two.
  */
 struct rt_state {
@@ -165,6 +166,7 @@ struct rt_state {
 	u64 gov_ns;
 	u64 fence_ns;
 	struct sim_smu smu;
+	u64 start_ns;
 };
 
 /* get_dev_status(): busy and total time of @win in the profile's units. */
@@ -278,7 +280,7 @@ static void rt_decide(struct rt_state *x, enum sim_rt_cause why)
 	else
 		sim_rt_set_opp(&x->rt, next);
 	/* the OPP in force: amdgpu's firmware's, within the range set */
-	if (x->seq)
+	if (x->seq && x->seq->f)
 		fprintf(x->seq->f, "%s,%s," SIM_RT_LOG_FMT "\n", x->seq->workload,
 			x->seq->policy, x->nr_dec, (unsigned long long)x->rt.now,
 			sim_rt_cause_name(why), (unsigned long long)busy,
@@ -329,6 +331,23 @@ static void rt_oracle(struct rt_state *x, const struct sim_rt_event *ev)
 	sim_rt_set_opp(&x->rt, best);
 }
 
+/*
+ * --frames: frame @ev->frame is done; its line, arrival (the vsync it came
+ * with, its deadline one period before), start, completion, deadline,
+ * whether it janked (done after its deadline, as the engine counts it) and
+ * the OPP it finished at.
+ */
+static void rt_frame_done(const struct rt_state *x, const struct sim_rt_event *ev)
+{
+	if (!x->seq || !x->seq->frames)
+		return;
+	fprintf(x->seq->frames, "%s,%s,%u,%llu,%llu,%llu,%llu,%d,%u\n", x->seq->workload,
+		x->seq->policy, ev->frame, (unsigned long long)(ev->now_ns - ev->latency_ns),
+		(unsigned long long)x->start_ns, (unsigned long long)ev->now_ns,
+		(unsigned long long)ev->deadline_ns, ev->now_ns > ev->deadline_ns,
+		x->rt.opp);
+}
+
 /* A timer event: msm's boost ends, or gpugov's timer fires (or both). */
 static void rt_timer(struct rt_state *x, u64 now)
 {
@@ -345,8 +364,8 @@ static void rt_timer(struct rt_state *x, u64 now)
  * rt_policy_run() - run one policy over the scenario of @su
  * @su: setup (rt_setup_init())
  * @pol: the policy
- * @seq: where to write each decision of a governor (SIM_RT_LOG_FMT), or
- *	NULL
+ * @seq: where to write each decision of a governor (SIM_RT_LOG_FMT) and
+ *	each finished frame (rt_frame_done()), or NULL
  * @res: out: its totals
  *
  * A governor (simple_ondemand, gpugov) starts at @su->start_opp, where
@@ -371,7 +390,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 	memset(&x, 0, sizeof(x));
 	x.su = su;
 	x.pol = *pol;
-	x.seq = governs ? seq : NULL;
+	x.seq = seq;
 	x.boost_end_ns = SIM_RT_NEVER;
 	x.gov_ns = SIM_RT_NEVER;
 	if (governs)
@@ -414,8 +433,12 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 				rt_msm_active(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_TIMER) {
 			rt_timer(&x, ev.now_ns);
-		} else if (ev.kind == SIM_RT_EV_START && pol->kind == RT_ORACLE) {
-			rt_oracle(&x, &ev);
+		} else if (ev.kind == SIM_RT_EV_START) {
+			x.start_ns = ev.now_ns;
+			if (pol->kind == RT_ORACLE)
+				rt_oracle(&x, &ev);
+		} else if (ev.kind == SIM_RT_EV_DONE) {
+			rt_frame_done(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_FW) {
 			sim_smu_rt_eval(&x.smu, &x.rt);
 		}

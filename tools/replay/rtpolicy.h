@@ -86,13 +86,15 @@ struct rt_setup {
 };
 
 /**
- * struct rt_seq - where the decisions of a run go (--sequence)
- * @f: the CSV being written
- * @workload: its workload column
- * @policy: its policy column
+ * struct rt_seq - where a run's decisions (--sequence) and frames (--frames) go
+ * @f: the decisions' CSV being written, or NULL
+ * @frames: the frames' CSV being written, or NULL
+ * @workload: their workload column
+ * @policy: their policy column
  */
 struct rt_seq {
 	FILE *f;
+	FILE *frames;
 	const char *workload;
 	const char *policy;
 };

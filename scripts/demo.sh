@@ -140,7 +140,7 @@ echo "== 4. in real time: $app as frames at 60 Hz, ${load}% load, polled as panf
 "$B/gpugov-replay" realtime --profile panfrost --hz 60 --load "$load" "$D/$app.sweep" |
 	tee "$D/realtime.txt"
 awk '$2 ~ /^simple_ondemand-/ { od = $2; oe = $3; oj = $4 }
-	$2 ~ /^gpugov-[a-z_]*-deadline$/ { g = $2; ge = $3; gj = $4 }
+	$2 == "gpugov-default" { g = $2; ge = $3; gj = $4 }
 	END { printf "gpugov'"'"'s default (%s): %d janked frames, energy %s of performance; %s at the driver'"'"'s settings: %d janked, %s\n", g, gj, ge, od, oj, oe }' \
 	"$D/realtime.txt"
 

@@ -527,6 +527,11 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
 	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-default gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+check "realtime: gpugov-default is the shipped default only: --objective edp or --predictor busy with counters name their row" \
+	sh -c "\"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q '^small,gpugov-crisp-edp,' &&
+	       ! \"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q ',gpugov-default,' &&
+	       \"$bin\" realtime --csv --predictor busy \"$tmp/small.trace\" | grep -q '^small,gpugov-busy-deadline,' &&
+	       \"$bin\" realtime --csv --stock --predictor busy \"$tmp/small.trace\" | grep -q '^small,gpugov-default,'"
 check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
 	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
 check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \

@@ -351,6 +351,16 @@ static void test_fence_rules(void)
 	tap_ok(tick(now + 2 * MS, 2 * MS, MS, fs.opp) != GPUGOV_FRAME_DECIDED,
 	       "and only once");
 
+	/* no newer deadline: the boundaries go on along the fence's grid */
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	gpugov_frame_fence(&fs, now - p);
+	gpugov_frame_fence(&fs, now);
+	tick(now, 2 * MS, MS, 3);
+	tap_ok(fs.src == GPUGOV_DL_FENCE && fs.next_vsync_ns == now + p,
+	       "past the fence's newest deadline, the next boundary a period on");
+	tick(now + p, 2 * MS, MS, fs.opp);
+	tap_ok(fs.next_vsync_ns == now + 2 * p, "and the one after it");
+
 	/* due when set on every frame, half a period of work a frame at the top */
 	rt_setup(GPUGOV_REACT_TIMER, 0);
 	run_frames(0, 2000 * MS, p, 2 * MS, p / 2, true);

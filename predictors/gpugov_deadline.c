@@ -297,11 +297,18 @@ static u64 fit_ps(u64 interval_ps, u64 h, u32 util, u32 util_max)
  *	h = 2.5 * S + (100 - util) / util * w
  * so the headroom is util's at first, and less only once the work has
  * shown over some intervals that it varies less.  A move down needs one
- * spread more (h + S): work whose share sits at the limit would otherwise
- * move down and back up with its own variation, one interval in two.
+ * spread more (h + S), and that whatever util's headroom: work whose share
+ * sits at the limit would otherwise move down and back up with its own
+ * variation, one interval in two.  (Held to util's share at least, a move
+ * down had no more headroom than a stay for work varying by more than
+ * 4 %: a steady game whose 50 ms polls hold 1 or 2 of its frames, or 2 or
+ * 3, moved down at each light window and back up at the next, 8 to 10
+ * times a second on panfrost at 24, 30 and 50 Hz.)
  *
  * Each limit: unless saturated, I * max(util, min(100 / (1 + h),
- * util_max)) / 100; at least T(top) * (100 + slack) / 100.
+ * util_max)) / 100 for the OPP in force and those above it, I *
+ * min(100 / (1 + h + S), util_max) / 100 for those below; at least
+ * T(top) * (100 + slack) / 100.
  */
 void gpugov_deadline_limits(const struct gpugov_deadline_state *dl,
 			    const struct gpugov_policy_params *p,
@@ -324,7 +331,7 @@ void gpugov_deadline_limits(const struct gpugov_deadline_state *dl,
 	    div_u64((u64)dl->prior_q16 * (100 - util) + util - 1, util);
 	*limit_ps = max_t(u64, slack, fit_ps(interval_ps, h, util, util_max));
 	*down_ps = max_t(u64, slack, fit_ps(interval_ps, h + dl->spread_q16,
-					    util, util_max));
+					    0, util_max));
 }
 
 /**

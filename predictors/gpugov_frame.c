@@ -51,6 +51,14 @@ const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
 
 /* Checks inside a frame: this many a period. */
 #define FRAME_CHECKS	4
+/*
+ * A fence deadline is the frame's boundary only within this many of the
+ * fence's periods of now, ahead or behind: one further ahead is not the
+ * frame in flight's (a fence that waits on something else), and had held
+ * the boundary off so that only the checks ran, raising the clock to the
+ * top for 499 ticks of 500; one long past is a fence no frame renews.
+ */
+#define FENCE_HORIZON	4
 
 /**
  * gpugov_react_find() - id of the reaction named @name
@@ -89,6 +97,7 @@ void gpugov_frame_restart(struct gpugov_frame_state *fs)
 	fs->src = GPUGOV_DL_NONE;
 	fs->period_ns = 0;
 	fs->fence_ns = 0;
+	fs->fence_new = false;
 	fs->next_vsync_ns = 0;
 	fs->check_ns = U64_MAX;
 }
@@ -104,6 +113,18 @@ void gpugov_frame_fence(struct gpugov_frame_state *fs, u64 deadline_ns)
 		return;
 	fs->fence_prev_ns = fs->fence_ns;
 	fs->fence_ns = deadline_ns;
+	fs->fence_new = true;
+}
+
+/*
+ * Whether the fence's deadline @fence_ns, of period @period_ns, is the
+ * frame in flight's at @now_ns: no more than FENCE_HORIZON periods away.
+ */
+static bool frame_fence_near(u64 fence_ns, u64 now_ns, u64 period_ns)
+{
+	u64 gap = fence_ns > now_ns ? fence_ns - now_ns : now_ns - fence_ns;
+
+	return gap <= FENCE_HORIZON * period_ns;
 }
 
 /* Window @w added to the sum: amounts add, ratios and clocks are @w's. */
@@ -142,8 +163,8 @@ static u32 frame_source(const struct gpugov_frame_state *fs,
 		*period_ns = (u64)p->frame_period_us * 1000;
 		return GPUGOV_DL_HINT;
 	}
-	if (fs->fence_ns > now_ns && fs->fence_prev_ns &&
-	    fp >= GPUGOV_CAD_MIN_NS && fp <= GPUGOV_CAD_MAX_NS) {
+	if (fs->fence_prev_ns && fp >= GPUGOV_CAD_MIN_NS &&
+	    fp <= GPUGOV_CAD_MAX_NS && frame_fence_near(fs->fence_ns, now_ns, fp)) {
 		*period_ns = fp;
 		return GPUGOV_DL_FENCE;
 	}
@@ -169,10 +190,31 @@ static void frame_decide(struct gpugov_frame_state *fs,
 }
 
 /*
+ * When the frame after the one starting at @now ends: the fence's deadline
+ * if it is more than half a period ahead, else the next point of its grid
+ * (the deadline plus whole periods) past half a period from now, the
+ * frame after it being the fence's next deadline, not come yet; with no
+ * fence, the next point of the learned grid past half a period from now,
+ * or a period from now with no onset seen yet.
+ */
+static u64 frame_next_boundary(const struct gpugov_frame_state *fs, u64 now)
+{
+	u64 from = now + fs->period_ns / 2;
+
+	if (fs->src == GPUGOV_DL_FENCE) {
+		if (fs->fence_ns > from)
+			return fs->fence_ns;
+		return fs->fence_ns + ((from - fs->fence_ns) / fs->period_ns + 1) *
+				      fs->period_ns;
+	}
+	if (!fs->cad.nr)
+		return now + fs->period_ns;
+	return gpugov_cadence_next(&fs->cad, fs->period_ns, from);
+}
+
+/*
  * A frame boundary: decide, learn the frame's work, and plan the next
- * boundary (the next fence deadline, or the next point of the period's
- * grid past half a period from now, a period from now with no onset seen
- * yet) and the first check.
+ * boundary (frame_next_boundary()) and the first check.
  */
 static void frame_vsync(struct gpugov_frame_state *fs,
 			const struct gpugov_frame_ctx *c, u64 now,
@@ -187,40 +229,79 @@ static void frame_vsync(struct gpugov_frame_state *fs,
 		fs->work_hi_ps = max_t(u64, d->time_ps[d->hi], hi - hi / 4);
 	}
 	if (fs->src == GPUGOV_DL_FENCE)
-		fs->next_vsync_ns = fs->fence_ns;
-	else if (!fs->cad.nr)	/* no phase known: a period from now */
-		fs->next_vsync_ns = now + fs->period_ns;
-	else
-		fs->next_vsync_ns = gpugov_cadence_next(&fs->cad, fs->period_ns,
-							now + fs->period_ns / 2);
+		fs->fence_new = false;
+	fs->next_vsync_ns = frame_next_boundary(fs, now);
 	fs->deadline_ns = fs->next_vsync_ns;
 	fs->check_ns = now + fs->period_ns / FRAME_CHECKS;
 }
 
-/* A check inside the frame: raise the clock if the frame runs late. */
+/**
+ * gpugov_frame_raise_to() - the OPP a frame running late is raised to
+ * @k: the predictions of the work so far at every OPP
+ * @r: the OPPs allowed
+ * @cur: the OPP in force, within @r
+ * @rem: the work left, in time at OPP @r->hi
+ * @left: the time it has, ps
+ *
+ * The work left takes T_i = @rem * time_ps[i] / time_ps[hi] at OPP i.
+ * Among the OPPs predicted faster than @cur for this work (ordered by
+ * T_i, not by index: on a table that pairs core and memory clocks the
+ * next index can have the slower memory clock, 2.44 times slower for a
+ * bandwidth-bound frame), the slowest with T_i <= @left, the least speed
+ * that saves the frame; the fastest if none fits; @cur if it fits
+ * itself or none is faster.
+ *
+ * Return: the OPP.
+ */
+u32 gpugov_frame_raise_to(const struct gpugov_decision *k,
+			  const struct gpugov_opp_range *r, u32 cur, u64 rem,
+			  u64 left)
+{
+	u64 top = k->time_ps[r->hi];
+	u32 fit = cur, fast = cur, i;
+
+	if (gpugov_mul_div64(rem, k->time_ps[cur], top) <= left)
+		return cur;
+	for (i = r->lo; i <= r->hi; i++) {
+		if (k->time_ps[i] >= k->time_ps[cur])
+			continue;
+		if (k->time_ps[i] < k->time_ps[fast])
+			fast = i;
+		if (gpugov_mul_div64(rem, k->time_ps[i], top) <= left &&
+		    (fit == cur || k->time_ps[i] > k->time_ps[fit]))
+			fit = i;
+	}
+	return fit != cur ? fit : fast;
+}
+
+/*
+ * A check inside the frame: raise the clock if the frame runs late.  The
+ * time left to the deadline saturates (a hint's or the grid's deadline is
+ * near, but the arithmetic does not rely on it).
+ */
 static enum gpugov_frame_act frame_check(struct gpugov_frame_state *fs,
 					 const struct gpugov_frame_ctx *c,
 					 u64 now)
 {
 	struct gpugov_decision *k = &fs->chk;
 	u64 top, left, rem;
-	u32 hi = c->r->hi, i;
+	u32 i;
 
 	if (fs->cad.end != GPUGOV_CAD_BUSY || !fs->acc.busy_ns ||
 	    now >= fs->deadline_ns)
 		return GPUGOV_FRAME_KEEP;
 	gpugov_decision_predict(c->st, c->wanted, &fs->acc, c->t, k);
-	top = k->time_ps[hi];
+	top = k->time_ps[c->r->hi];
 	if (!top)
 		return GPUGOV_FRAME_KEEP;
 	rem = max_t(u64, fs->work_hi_ps > top ? fs->work_hi_ps - top : 0,
 		    top / 2);
-	left = (fs->deadline_ns - now) * GPUGOV_PS_PER_NS;
+	left = gpugov_mul_div64(fs->deadline_ns - now, GPUGOV_PS_PER_NS, 1);
 	left -= left / 8;
-	i = clamp_t(u32, fs->opp, c->r->lo, hi);
-	while (i < hi && gpugov_mul_div64(rem, k->time_ps[i], top) > left)
-		i++;
-	if (i <= fs->opp)
+	i = gpugov_frame_raise_to(k, c->r,
+				  clamp_t(u32, fs->opp, c->r->lo, c->r->hi),
+				  rem, left);
+	if (i == fs->opp || k->time_ps[i] >= k->time_ps[fs->opp])
 		return GPUGOV_FRAME_KEEP;
 	fs->opp = i;
 	fs->raises++;
@@ -270,6 +351,10 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 		frame_decide(fs, c, &fs->acc, d, used);
 		return GPUGOV_FRAME_DECIDED;
 	}
+	/* a fence due sooner than the boundary planned: it is the boundary */
+	if (fs->src == GPUGOV_DL_FENCE && fs->fence_new &&
+	    fs->fence_ns < fs->next_vsync_ns)
+		fs->next_vsync_ns = fs->fence_ns;
 	if (now + period / 16 >= fs->next_vsync_ns) {
 		frame_vsync(fs, c, now, d, used);
 		return GPUGOV_FRAME_DECIDED;

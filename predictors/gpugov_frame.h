@@ -49,6 +49,7 @@ enum gpugov_frame_act {
  * @period_ns: the frame period in use, 0 for none
  * @fence_ns: the deadline a fence gave, 0 for none (gpugov_frame_fence())
  * @fence_prev_ns: the one before it
+ * @fence_new: @fence_ns has not been a frame boundary yet
  * @next_vsync_ns: when the next frame decision is due, 0 for at once
  * @deadline_ns: the deadline of the frame in flight
  * @check_ns: the next check inside it, U64_MAX for none
@@ -65,6 +66,7 @@ struct gpugov_frame_state {
 	u64 period_ns;
 	u64 fence_ns;
 	u64 fence_prev_ns;
+	bool fence_new;
 	u64 next_vsync_ns;
 	u64 deadline_ns;
 	u64 check_ns;
@@ -116,6 +118,9 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 					const struct gpugov_frame_tick *tk,
 					struct gpugov_decision *d,
 					enum gpugov_pred_id *used);
+u32 gpugov_frame_raise_to(const struct gpugov_decision *k,
+			  const struct gpugov_opp_range *r, u32 cur, u64 rem,
+			  u64 left);
 u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 			 const struct gpugov_policy_params *p, u64 now_ns);
 u64 gpugov_frame_poll_ns(const struct gpugov_frame_state *fs,

@@ -30,7 +30,7 @@ for prof in panfrost panthor lima msm sim; do
 				--load "$load" ${p#*:} "$out"/frames/*.trace |
 				awk -F, -v p="${p%%:*}" -v cell="$prof,$load" '
 					NR <= 2 { next }
-					$2 == "gpugov-busy-deadline" { print p "," cell "," $0 }
+					$2 == "gpugov-default" { print p "," cell "," $0 }
 					p != "balanced" { next }
 					$2 == "performance" { print "performance," cell "," $0 }
 					$2 ~ /^simple_ondemand/ { print "simple_ondemand," cell "," $0 }'

@@ -567,7 +567,12 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
 check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-default gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+check "realtime: gpugov-default is the shipped default only: --objective edp or --predictor busy with counters name their row" \
+	sh -c "\"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q '^small,gpugov-crisp-edp,' &&
+	       ! \"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q ',gpugov-default,' &&
+	       \"$bin\" realtime --csv --predictor busy \"$tmp/small.trace\" | grep -q '^small,gpugov-busy-deadline,' &&
+	       \"$bin\" realtime --csv --stock --predictor busy \"$tmp/small.trace\" | grep -q '^small,gpugov-default,'"
 check "realtime: performance is 1.0, never switches nor decides, 18 frames" \
 	grep -q '^small,performance,1.0000,[0-9]*,18,[0-9.]*,0,0.0$' "$tmp/rt.csv"
 check "realtime: the no-loss oracle janks no more than performance, spends no more, decides once a frame (60/s)" \
@@ -576,7 +581,7 @@ check "realtime: the no-loss oracle janks no more than performance, spends no mo
 # 18 frames at 60 Hz end at 299.99999 ms: polls at 10, 20, ... 290 ms
 check "realtime: polls every 10 ms: 29 decisions in 0.3 s for simple_ondemand and gpugov" \
 	sh -c "\"$bin\" realtime --csv --poll-ms 10 \"$tmp/small.trace\" | \
-	       awk -F, '\$2 ~ /^(simple_ondemand-45\\/5|gpugov-crisp-deadline)\$/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
+	       awk -F, '\$2 ~ /^(simple_ondemand-45\\/5|gpugov-default)\$/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
 check "realtime: the hint by timer decides once a frame and at checks in it: more often than the polls, at most 5 times a frame" \
 	awk -F, '$2 == "gpugov-crisp-deadline+hint/timer" { d = $8 } END { exit !(d > 19.8 && d <= 300) }' "$tmp/rt.csv"
 check "realtime: the hint by polling decides about once a frame: polls at 16 ms after the first at 50 ms" \
@@ -593,7 +598,7 @@ check "realtime: --profile msm: 50/10 and its boost, µs busy/total" \
 "$bin" realtime --csv --profile amdgpu --stock "$tmp/small.trace" >"$tmp/rt-amd.csv"
 check "realtime: --profile amdgpu: firmware-auto after performance, simple_ondemand at 90/5 on the bridge" \
 	sh -c "grep -v '^#' \"$tmp/rt-amd.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -q '^policy performance firmware-auto simple_ondemand-90/5 gpugov-busy-deadline '"
+	       grep -q '^policy performance firmware-auto simple_ondemand-90/5 gpugov-default '"
 check "realtime: --profile amdgpu: the firmware alone makes no governor decision, runs the 18 frames" \
 	grep -q '^small,firmware-auto,[0-9.]*,[0-9]*,18,[0-9.]*,[0-9]*,0.0$' "$tmp/rt-amd.csv"
 check "realtime: firmware-auto is a row of amdgpu only" \
@@ -601,7 +606,7 @@ check "realtime: firmware-auto is a row of amdgpu only" \
 check "realtime: --ondemand 90/5 and --stock (gpugov falls back to busy)" \
 	sh -c "\"$bin\" realtime --csv --ondemand 90/5 --stock \"$tmp/small.trace\" | \
 	       grep -q '^small,simple_ondemand-90/5,' && \
-	       \"$bin\" realtime --csv --stock \"$tmp/small.trace\" | grep -q '^small,gpugov-busy-deadline,'"
+	       \"$bin\" realtime --csv --stock \"$tmp/small.trace\" | grep -q '^small,gpugov-default,'"
 check "realtime: 120 Hz at 90 % load janks more than 30 Hz at 30 % (performance)" \
 	sh -c "a=\$(\"$bin\" realtime --csv --hz 120 --load 90 --segs-per-frame 2 \"$tmp/small.trace\" | awk -F, '\$2 == \"performance\" { print \$4 }'); \
 	       b=\$(\"$bin\" realtime --csv --hz 30 --load 30 \"$tmp/small.trace\" | awk -F, '\$2 == \"performance\" { print \$4 }'); \
@@ -627,9 +632,9 @@ check "realtime: missing trace, exit 1" run 1 realtime "$tmp/nonexistent.trace"
 "$bin" realtime --csv --sequence "$tmp/rt.seq" "$tmp/small.trace" >"$tmp/rt.csv"
 check "realtime --sequence: a header, then each poll's decision of simple_ondemand and gpugov's default, numbered, every 50 ms" \
 	sh -c "head -1 \"$tmp/rt.seq\" | grep -qx 'workload,policy,decision,time_ns,event,busy,total,opp' && \
-	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-crisp-deadline\") {
+	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-default\") {
 			n[\$2]++; if (\$3 != n[\$2] - 1 || \$4 != 50000000 * n[\$2] || \$5 != \"poll\" || \$7 != 50000000) bad = 1 }
-	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-crisp-deadline\"] }' \"$tmp/rt.seq\""
+	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-default\"] }' \"$tmp/rt.seq\""
 check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on, each a timer event" \
 	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1 || \$5 == \"other\") bad = 1; if (\$5 == \"timer\") o++ }
 			END { exit bad || !o }' \"$tmp/rt.seq\""

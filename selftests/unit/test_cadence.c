@@ -294,6 +294,93 @@ static void test_frame(void)
 	       gpugov_react_find("tim", 3) < 0, "react names");
 }
 
+/*
+ * A GPU whose OPP i runs at (i + 1) / 4 of the top one's speed, fed a
+ * frame of @work_ns at the top OPP every @p from @t0, ticked every @step
+ * until @t1; with @fence, each frame's fence deadline is set as it
+ * arrives, already due (a variable-refresh display's).  Return: the ticks
+ * that ended at the top OPP.
+ */
+static u32 run_frames(u64 t0, u64 t1, u64 p, u64 step, u64 work_ns, bool fence)
+{
+	u64 t, next = t0, left = 0, run, busy;
+	u32 top = 0, speed;
+
+	for (t = t0; t < t1; t += step) {
+		if (t >= next) {
+			left += work_ns;
+			if (fence)
+				gpugov_frame_fence(&fs, next);
+			next += p;
+		}
+		speed = fs.opp + 1;
+		run = min_t(u64, left, step * speed / 4);
+		left -= run;
+		busy = run * 4 / speed;
+		tick(t + step, step, busy, fs.opp);
+		top += fs.opp == 3;
+	}
+	return top;
+}
+
+static void test_fence_rules(void)
+{
+	static const u64 ahead[] = { 10000 * MS, 300ULL * 86400 * 1000 * MS };
+	u64 p = 16666 * US, now = 100 * MS;
+	struct gpugov_opp_range r = { 0, 3 };
+	struct gpugov_decision k = { 0 };
+	u32 i, top;
+
+	for (i = 0; i < ARRAY_SIZE(ahead); i++) {
+		rt_setup(GPUGOV_REACT_TIMER, 0);
+		gpugov_frame_fence(&fs, ahead[i] - p);
+		gpugov_frame_fence(&fs, ahead[i]);
+		top = run_frames(0, 2000 * MS, p, 4 * MS, p / 8, false);
+		tap_ok(fs.src != GPUGOV_DL_FENCE && top < 50,
+		       "a fence deadline %llu s ahead is no frame boundary: %u of 500 ticks at the top OPP",
+		       (unsigned long long)(ahead[i] / (1000 * MS)), top);
+	}
+
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	tick(now - 2 * MS, 2 * MS, MS, 3);
+	gpugov_frame_fence(&fs, now - p - MS);
+	gpugov_frame_fence(&fs, now - MS);
+	tap_ok(tick(now, 2 * MS, MS, 3) == GPUGOV_FRAME_DECIDED &&
+	       fs.src == GPUGOV_DL_FENCE,
+	       "a fence deadline already past is the frame's boundary now");
+	tap_ok(tick(now + 2 * MS, 2 * MS, MS, fs.opp) != GPUGOV_FRAME_DECIDED,
+	       "and only once");
+
+	/* no newer deadline: the boundaries go on along the fence's grid */
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	gpugov_frame_fence(&fs, now - p);
+	gpugov_frame_fence(&fs, now);
+	tick(now, 2 * MS, MS, 3);
+	tap_ok(fs.src == GPUGOV_DL_FENCE && fs.next_vsync_ns == now + p,
+	       "past the fence's newest deadline, the next boundary a period on");
+	tick(now + p, 2 * MS, MS, fs.opp);
+	tap_ok(fs.next_vsync_ns == now + 2 * p, "and the one after it");
+
+	/* due when set on every frame, half a period of work a frame at the top */
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	run_frames(0, 2000 * MS, p, 2 * MS, p / 2, true);
+	tap_ok(fs.src == GPUGOV_DL_FENCE && fs.raises <= 12,
+	       "deadlines due when set, 120 frames: %llu raises (at most 1 in 10 frames)",
+	       (unsigned long long)fs.raises);
+
+	/* OPP 2 pairs a faster core with a slower memory clock than OPP 1 */
+	k.time_ps[0] = 40;
+	k.time_ps[1] = 15;
+	k.time_ps[2] = 25;
+	k.time_ps[3] = 10;
+	tap_ok(gpugov_frame_raise_to(&k, &r, 2, 100, 200) == 1,
+	       "a raise goes to a faster OPP by prediction, below the one in force by index");
+	tap_ok(gpugov_frame_raise_to(&k, &r, 0, 100, 260) == 2 &&
+	       gpugov_frame_raise_to(&k, &r, 0, 100, 50) == 3 &&
+	       gpugov_frame_raise_to(&k, &r, 2, 100, 250) == 2,
+	       "a raise: the slowest OPP that fits, the fastest if none does, none if the OPP in force fits");
+}
+
 int main(void)
 {
 	tap_plan();
@@ -302,5 +389,6 @@ int main(void)
 	test_no_period();
 	test_next();
 	test_frame();
+	test_fence_rules();
 	return tap_done("cadence");
 }

@@ -348,8 +348,28 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 }
 
 /*
- * A row's policy name, in the table and the sequence; gpugov's names its
- * model after any fallback.
+ * Whether @row is gpugov as it ships: the default model (after the
+ * fallback @w's view makes), objective and way of reacting, the deadline
+ * source its own.
+ */
+static bool row_is_default(const struct rt_opts *o, const struct sweep *w,
+			   const struct rt_row *row)
+{
+	struct gpugov_policy_params def;
+	u32 caps = view_caps(o, w);
+
+	gpugov_policy_defaults(&def);
+	return row->pol.kind == RT_GPUGOV && row->pol.react == def.react &&
+	       !row->pol.hint && !row->pol.fence &&
+	       o->su.params.objective == def.objective &&
+	       gpugov_predictor_resolve(row->pred, caps) ==
+	       gpugov_predictor_resolve(GPUGOV_PRED_CRISP, caps);
+}
+
+/*
+ * A row's policy name, in the table and the sequence: gpugov-default for
+ * the shipped default, whatever it is made of; gpugov's other rows name
+ * their model after any fallback.
  */
 static void row_name(const struct rt_opts *o, const struct sweep *w,
 		     const struct rt_row *row, char *name, size_t size)
@@ -366,6 +386,10 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 			 o->su.prof->msm ? "+boost" : "");
 		break;
 	case RT_GPUGOV:
+		if (row_is_default(o, w, row)) {
+			snprintf(name, size, "gpugov-default");
+			break;
+		}
 		snprintf(name, size, "gpugov-%s-%s%s%s%s",
 			 gpugov_predictor(gpugov_predictor_resolve(row->pred,
 								   view_caps(o, w)))->name,

@@ -315,7 +315,8 @@ static void sim_rtdev_run_to(struct sim_dev *sd, struct sim_rt *rt, bool oob,
 		case SIM_RT_EV_ARRIVE:
 			if (track && sd->rtd.fence && sd->rtd.set_deadline)
 				sd->rtd.set_deadline(&sd->src,
-						     ns_to_ktime(ev->deadline_ns));
+						     ns_to_ktime(ev->fence_ns),
+						     ev->now_ns);
 			if (oob && msm && sim_msm_boosts(ev->idle_ns, rt->poll_ns))
 				return;
 			break;

@@ -121,8 +121,8 @@ EXPORT_SYMBOL_GPL(gpugov_source_set_deadline_at);
 
 /**
  * gpugov_source_set_deadline() - a fence's deadline for the GPU's work
- * @src: a registered source (between gpugov_register_source() and
- *	gpugov_unregister_source())
+ * @src: a source gpugov_register_source() set up (after
+ *	gpugov_unregister_source() it stores what no tick reads)
  * @deadline: when the fence should signal (CLOCK_MONOTONIC), as a
  *	fence's .set_deadline op hands it on (dma_fence_set_deadline(),
  *	Linux 6.4+)

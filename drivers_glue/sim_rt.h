@@ -142,6 +142,9 @@ struct sim_rt_window {
  * @switches: OPP changes
  * @decisions: sim_rt_set_opp() calls (a governor's decisions)
  * @polls: poll events
+ * @boosts: not the engine's: a caller's count of clock boosts outside the
+ *	governor's decisions (gpugov-replay realtime: msm's boosts, gpugov's
+ *	raises inside a frame)
  */
 struct sim_rt_result {
 	u64 end_ns;
@@ -153,6 +156,7 @@ struct sim_rt_result {
 	u64 switches;
 	u64 decisions;
 	u64 polls;
+	u64 boosts;
 };
 
 /**

@@ -64,6 +64,9 @@ check "realtime --vrr: a boosts column last; msm's deadline rule a row after sim
 	       grep -A1 ',simple_ondemand-50/10+boost,' \"$tmp/vrr.csv\" | grep -q ',simple_ondemand-50/10+boost+deadline,' &&
 	       ! grep -q '+deadline,\\|boosts' \"$tmp/novrr.csv\" &&
 	       ! \"$bin\" realtime --csv --vrr \"$tmp/small.trace\" | grep -q '+deadline,'"
+check "realtime --vrr --stock: msm's deadline rule needs no counter source: its row stays, gpugov's fence row goes" \
+	sh -c "\"$bin\" realtime --csv --profile msm --vrr --stock \"$tmp/small.trace\" >\"$tmp/vrr-stock.csv\" &&
+	       grep -q ',simple_ondemand-50/10+boost+deadline,' \"$tmp/vrr-stock.csv\" && ! grep -q '+fence' \"$tmp/vrr-stock.csv\""
 vrr_boosts() {
 	awk -F, '$2 == "simple_ondemand-50/10+boost+deadline" { b = $9; f = $5 }
 		END { exit !(f == 18 && b == f - 1) }' "$tmp/vrr.csv" &&

@@ -324,8 +324,9 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 
 	listed[gpugov_predictor_resolve(o->su.pred, caps)] = true;
 	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
-		/* fence deadlines come through a counter source */
-		if (rt_rows[i].fence && o->su.view == RT_VIEW_STOCK)
+		/* gpugov's fence deadlines come through a counter source */
+		if (rt_rows[i].fence && rt_rows[i].kind == RT_GPUGOV &&
+		    o->su.view == RT_VIEW_STOCK)
 			continue;
 		/* msm's deadline rule: with --vrr, on msm */
 		if (rt_rows[i].kind == RT_ONDEMAND && rt_rows[i].fence &&

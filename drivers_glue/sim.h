@@ -178,6 +178,8 @@ struct sim_rtlog {
  * @oob_cause: SIM_RT_BOOST, SIM_RT_UNBOOST or SIM_RT_TIMER
  * @oob_work: sim_rtdev_oob()
  * @fence: hand gpugov each frame's vsync deadline as it arrives
+ * @vrr: a variable-refresh display: that deadline is the frame's arrival
+ *	(sim_rt_scenario.vrr)
  * @gov_ns: when gpugov's timer fires (simulated), SIM_RT_NEVER for never
  * @boost_end_ns: when msm's boost ends, SIM_RT_NEVER for no boost
  * @deciding: a decision took its window and waits for its target()
@@ -210,6 +212,7 @@ struct sim_rtdev {
 	enum sim_rt_cause oob_cause;
 	struct work_struct oob_work;
 	bool fence;
+	bool vrr;
 	u64 gov_ns;
 	u64 boost_end_ns;
 	bool deciding;

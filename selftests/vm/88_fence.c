@@ -12,9 +12,12 @@
  * - a deadline in the past is taken as now (it also beats the pending
  *   one), and once handed over it is no boundary for a later frame: the
  *   next deadline, later, is taken;
+ * - deadlines given from several processes at once: the soonest of all
+ *   of them is kept (no update lost between a test and its store);
  * - bad input is refused with EINVAL and changes nothing; without a
  *   counter source, ENODEV.
  */
+#include <sys/wait.h>
 #include "vmtap.h"
 
 #define SEC	1000000000LL
@@ -52,6 +55,56 @@ static bool within(unsigned long long v, unsigned long long lo,
 	return v >= lo && v <= hi;
 }
 
+#define WRITERS		4
+#define PER_WRITER	200
+
+/*
+ * WRITERS processes each hand PER_WRITER deadlines 0.5 s ahead and up to
+ * 6.3 ms more (the soonest, 0.5 s, is the first writer's first, none of
+ * them a writer's last); the one kept must be the
+ * soonest of all: within the soonest of the deadlines' lower bounds (the
+ * clock before each write) and of their upper bounds (after it).
+ */
+static void concurrent(void)
+{
+	unsigned long long b[2], lo = ~0ULL, hi = ~0ULL, t0, t1, f;
+	int fd[2], c, i, st, ok = 0;
+	long long in;
+
+	if (pipe(fd)) {
+		vt_ok(0, "pipe");
+		return;
+	}
+	for (c = 0; c < WRITERS; c++) {
+		if (fork())
+			continue;
+		b[0] = b[1] = ~0ULL;
+		for (i = 0; i < PER_WRITER; i++) {
+			in = SEC / 2 + (long long)(c * PER_WRITER + i) * 7919 % (SEC / 2);
+			if (fence_in(in, &t0, &t1))
+				_exit(1);
+			if (t0 + in < b[0])
+				b[0] = t0 + in;
+			if (t1 + in < b[1])
+				b[1] = t1 + in;
+		}
+		_exit(write(fd[1], b, sizeof(b)) != sizeof(b));
+	}
+	close(fd[1]);
+	while (read(fd[0], b, sizeof(b)) == sizeof(b)) {
+		lo = b[0] < lo ? b[0] : lo;
+		hi = b[1] < hi ? b[1] : hi;
+	}
+	close(fd[0]);
+	for (c = 0; c < WRITERS; c++)
+		ok += wait(&st) > 0 && WIFEXITED(st) && !WEXITSTATUS(st);
+	vt_wait_polls(0, 2, 10000);
+	f = fence_ns();
+	vt_ok(ok == WRITERS && within(f, lo, hi),
+	      "%d writers x %d deadlines at once: the soonest of all is kept (%lld ms ahead)",
+	      WRITERS, PER_WRITER, (long long)(f - (lo - SEC / 2)) / 1000000);
+}
+
 int main(void)
 {
 	static const char *const bad[] = { "abc", "1x", "3600000000001",
@@ -84,6 +137,8 @@ int main(void)
 	f = fence_ns();
 	vt_ok(within(f, a0 + 3 * SEC, a1 + 3 * SEC),
 	      "the due one, handed over, is no boundary any more: the later one is taken");
+
+	concurrent();
 
 	before = fence_ns();
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)

@@ -55,8 +55,9 @@ check "realtime --stock: no fence row (fence deadlines come through a counter so
 # --vrr: every fence deadline is its frame's arrival ("now"); the boosts
 # column, and on msm the row of msm's own deadline rule, which boosts at
 # once for each deadline that became its next one while the frame is not
-# done: every frame's but the first (msm's next deadline starts at time
-# 0, the first frame's own), and every one is a `boost` decision.
+# done: every frame's, the first's too (msm's next deadline starts when
+# its fence context is made, before any frame), and every one is a
+# `boost` decision.
 "$bin" realtime --csv --profile msm --vrr --sequence "$tmp/vrr.seq" "$tmp/small.trace" >"$tmp/vrr.csv"
 "$bin" realtime --csv --profile msm "$tmp/small.trace" >"$tmp/novrr.csv"
 check "realtime --vrr: a boosts column last; msm's deadline rule a row after simple_ondemand's, none without --vrr" \
@@ -69,10 +70,10 @@ check "realtime --vrr --stock: msm's deadline rule needs no counter source: its 
 	       grep -q ',simple_ondemand-50/10+boost+deadline,' \"$tmp/vrr-stock.csv\" && ! grep -q '+fence' \"$tmp/vrr-stock.csv\""
 vrr_boosts() {
 	awk -F, '$2 == "simple_ondemand-50/10+boost+deadline" { b = $9; f = $5 }
-		END { exit !(f == 18 && b == f - 1) }' "$tmp/vrr.csv" &&
-	[ "$(awk -F, '$2 == "simple_ondemand-50/10+boost+deadline" && $5 == "boost"' "$tmp/vrr.seq" | wc -l)" -eq 17 ]
+		END { exit !(f == 18 && b == f) }' "$tmp/vrr.csv" &&
+	[ "$(awk -F, '$2 == "simple_ondemand-50/10+boost+deadline" && $5 == "boost"' "$tmp/vrr.seq" | wc -l)" -eq 18 ]
 }
-check "realtime --vrr: msm's rule boosts for 17 of 18 frames, each a boost decision of the sequence" vrr_boosts
+check "realtime --vrr: msm's rule boosts for each of the 18 frames, each a boost decision of the sequence" vrr_boosts
 check "realtime --vrr: janks still count from the vsync after arrival: performance and the oracle as without it" \
 	sh -c "for p in performance oracle-noloss; do
 		a=\$(grep \",\$p,\" \"$tmp/vrr.csv\" | cut -d, -f3-8); b=\$(grep \",\$p,\" \"$tmp/novrr.csv\" | cut -d, -f3-8)

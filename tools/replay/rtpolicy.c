@@ -157,8 +157,8 @@ void rt_setup_free(struct rt_setup *su)
  * sets (0: none) and when it ends, when gpugov's own timer fires, and the
  * frame deadline its source keeps (gpugov_fence.c; 0: none).  msm's
  * deadline rule (RT_ONDEMAND with @pol.fence on msm): its fence context's
- * next deadline and the frame it is for, and when its deadline timer
- * fires.  @boosts: msm's boosts and gpugov's raises inside a frame.  The
+ * next deadline (none yet: msm's starts at the context's creation, before
+ * any frame) and the frame it is for, and when its deadline timer fires.  @boosts: msm's boosts and gpugov's raises inside a frame.  The
  * engine has one timer: it is armed for the earliest.
  */
 struct rt_state {
@@ -174,6 +174,7 @@ struct rt_state {
 	u64 boost_end_ns;
 	u64 gov_ns;
 	u64 fence_ns;
+	bool msm_dl_set;
 	u64 msm_dl_ns;
 	u32 msm_dl_frame;
 	u64 msm_dl_timer_ns;
@@ -347,8 +348,9 @@ static void rt_msm_deadline(struct rt_state *x, const struct sim_rt_event *ev)
 {
 	u64 now = ev->now_ns, at;
 
-	if (now <= x->msm_dl_ns && ev->fence_ns >= x->msm_dl_ns)
+	if (x->msm_dl_set && now <= x->msm_dl_ns && ev->fence_ns >= x->msm_dl_ns)
 		return;
+	x->msm_dl_set = true;
 	x->msm_dl_ns = ev->fence_ns;
 	x->msm_dl_frame = max_t(u32, x->msm_dl_frame, ev->frame);
 	at = ev->fence_ns > RT_MSM_DL_LEAD_NS ? ev->fence_ns - RT_MSM_DL_LEAD_NS : 0;

@@ -25,7 +25,8 @@
  * whichever governor it uses; gpugov looks the source up at every poll.
  * A driver whose job fences learn their deadline (the fence op
  * .set_deadline, Linux 6.4+) hands it on with
- * gpugov_source_set_deadline(&gpu->src, deadline).
+ * gpugov_source_set_deadline(&gpu->src, deadline), from any context: the
+ * source keeps the soonest pending one (predictors/gpugov_fence.c).
  *
  * A device that keeps its own clock (a simulator whose time moves with
  * its polls, not with the CPU's) gives gpugov that clock and runs
@@ -41,6 +42,7 @@
 #include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/rcupdate.h>
+#include <linux/spinlock_types.h>
 #include "gpugov_sample.h"
 
 struct device;
@@ -74,9 +76,10 @@ struct gpugov_timer;
  *	its timer down (suspend, STOP) or goes back to its own.
  * @dev: set by gpugov_register_source()
  * @node: gpugov's list of sources (private)
- * @deadline_ns: the last frame deadline, ns of @clock if it keeps time,
- *	else of CLOCK_MONOTONIC; 0 for none (private:
- *	gpugov_source_set_deadline())
+ * @deadline_lock: serialises @deadline_ns (private)
+ * @deadline_ns: the soonest pending frame deadline, ns of @clock if it
+ *	keeps time, else of CLOCK_MONOTONIC; 0 for none (private:
+ *	gpugov_source_set_deadline(), gpugov_fence.c) [@deadline_lock]
  * @timer: the gpugov timer armed on @arm_timer (private)
  */
 struct gpugov_source {
@@ -85,6 +88,7 @@ struct gpugov_source {
 	void (*arm_timer)(struct gpugov_source *src, u64 at_ns);
 	struct device *dev;
 	struct list_head node;
+	raw_spinlock_t deadline_lock;
 	u64 deadline_ns;
 	struct gpugov_timer __rcu *timer;
 };
@@ -92,6 +96,8 @@ struct gpugov_source {
 int gpugov_register_source(struct device *dev, struct gpugov_source *src);
 void gpugov_unregister_source(struct gpugov_source *src);
 void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline);
+void gpugov_source_set_deadline_at(struct gpugov_source *src, ktime_t deadline,
+				   u64 now_ns);
 void gpugov_source_timer_fired(struct gpugov_source *src);
 
 #endif /* GPUGOV_SOURCE_H */

@@ -178,13 +178,16 @@ struct sim_rtlog {
  * @oob_cause: SIM_RT_BOOST, SIM_RT_UNBOOST or SIM_RT_TIMER
  * @oob_work: sim_rtdev_oob()
  * @fence: hand gpugov each frame's vsync deadline as it arrives
+ * @vrr: a variable-refresh display: that deadline is the frame's arrival
+ *	(sim_rt_scenario.vrr)
  * @gov_ns: when gpugov's timer fires (simulated), SIM_RT_NEVER for never
  * @boost_end_ns: when msm's boost ends, SIM_RT_NEVER for no boost
  * @deciding: a decision took its window and waits for its target()
  * @tick_due: the engine stands at gpugov's timer; the next
  *	get_dev_status() but a poll's is gpugov's decision there
  * @fired: gpugov_source_timer_fired() while the source is registered
- * @set_deadline: gpugov_source_set_deadline() likewise
+ * @set_deadline: gpugov_source_set_deadline_at() likewise (the simulated
+ *	time is "now"; sim_fence_in() outside a run: CLOCK_MONOTONIC's)
  */
 struct sim_rtdev {
 	u32 hz;
@@ -209,12 +212,14 @@ struct sim_rtdev {
 	enum sim_rt_cause oob_cause;
 	struct work_struct oob_work;
 	bool fence;
+	bool vrr;
 	u64 gov_ns;
 	u64 boost_end_ns;
 	bool deciding;
 	bool tick_due;
 	void (*fired)(struct gpugov_source *src);
-	void (*set_deadline)(struct gpugov_source *src, ktime_t deadline);
+	void (*set_deadline)(struct gpugov_source *src, ktime_t deadline,
+			     u64 now_ns);
 };
 
 /**
@@ -342,6 +347,9 @@ int sim_install_trace(struct sim_dev *sd, struct sim_trace *t);
 int sim_set_running(struct sim_dev *sd, bool run);
 int sim_set_source(struct sim_dev *sd, bool on);
 int sim_set_suspended(struct sim_dev *sd, bool suspend);
+/* sim_fence_in(): an hour either way */
+#define SIM_FENCE_MAX_NS	(3600LL * NSEC_PER_SEC)
+int sim_fence_in(struct sim_dev *sd, s64 in_ns);
 
 /* sim_profile.c */
 const struct sim_profile *sim_profile_find(const char *name);

@@ -25,6 +25,10 @@
  *   mali_counters (rw) the Mali counters' values; writing N sets them all,
  *            and the values the last read saw, to N (to bring them near
  *            their 2^32 wrap)
+ *   fence    (w)  a fence deadline, ns from now (negative: past, within an
+ *            hour either way), handed to gpugov's source as a driver's
+ *            .set_deadline does (sim_fence_in()); -ENODEV without a
+ *            source, -EINVAL out of range
  *   status   (r)  key value lines: profile, run state and totals; in
  *            real time also the simulated time, the frame the GPU last
  *            started and its deadline (rt_frame, rt_deadline_ns: the
@@ -527,6 +531,25 @@ static const struct file_operations sim_mali_counters_fops = {
 	.release = single_release,
 };
 
+static ssize_t sim_fence_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	struct sim_dev *sd = file_inode(file)->i_private;
+	s64 in;
+	int err;
+
+	/* out of s64's range too (-ERANGE): bad input */
+	if (kstrtos64_from_user(ubuf, count, 0, &in))
+		return -EINVAL;
+	err = sim_fence_in(sd, in);
+	return err ? err : count;
+}
+
+static const struct file_operations sim_fence_fops = {
+	.owner = THIS_MODULE,
+	.write = sim_fence_write,
+};
+
 /**
  * sim_debugfs_init() - create /sys/kernel/debug/gpugov_sim
  */
@@ -624,6 +647,7 @@ void sim_debugfs_add(struct sim_dev *sd)
 	debugfs_create_file("opps", 0444, dir, sd, &sim_opps_fops);
 	debugfs_create_file("mali_counters", 0644, dir, sd,
 			    &sim_mali_counters_fops);
+	debugfs_create_file("fence", 0200, dir, sd, &sim_fence_fops);
 	if (sd->prof->smu)
 		debugfs_create_file("force_level", 0644, dir, sd,
 				    &sim_force_level_fops);

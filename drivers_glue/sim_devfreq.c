@@ -439,7 +439,8 @@ int sim_set_source(struct sim_dev *sd, bool on)
 	int (*reg)(struct device *dev, struct gpugov_source *src);
 	void (*unreg)(struct gpugov_source *src);
 	void (*fired)(struct gpugov_source *src);
-	void (*set_deadline)(struct gpugov_source *src, ktime_t deadline);
+	void (*set_deadline)(struct gpugov_source *src, ktime_t deadline,
+			     u64 now_ns);
 	int err;
 
 	if (on == sd->source_on)
@@ -459,7 +460,7 @@ int sim_set_source(struct sim_dev *sd, bool on)
 			symbol_put(gpugov_unregister_source);
 		}
 		symbol_put(gpugov_source_timer_fired);
-		symbol_put(gpugov_source_set_deadline);
+		symbol_put(gpugov_source_set_deadline_at);
 		symbol_put(gpugov_register_source);
 		sd->source_on = false;
 		return 0;
@@ -469,7 +470,7 @@ int sim_set_source(struct sim_dev *sd, bool on)
 		return -ENOENT;
 	/* gpugov exports all three: it is loaded, they resolve */
 	fired = symbol_get(gpugov_source_timer_fired);
-	set_deadline = symbol_get(gpugov_source_set_deadline);
+	set_deadline = symbol_get(gpugov_source_set_deadline_at);
 	sd->src.read = sim_source_read;
 	sd->src.clock = sim_rtdev_clock;
 	sd->src.arm_timer = sim_rtdev_arm_timer;
@@ -480,7 +481,7 @@ int sim_set_source(struct sim_dev *sd, bool on)
 	err = reg(&sd->pdev->dev, &sd->src);
 	if (err) {
 		symbol_put(gpugov_source_timer_fired);
-		symbol_put(gpugov_source_set_deadline);
+		symbol_put(gpugov_source_set_deadline_at);
 		symbol_put(gpugov_register_source);
 		return err;
 	}
@@ -490,6 +491,36 @@ int sim_set_source(struct sim_dev *sd, bool on)
 	spin_unlock(&sd->lock);
 	sd->source_on = true;
 	return 0;
+}
+
+/**
+ * sim_fence_in() - a fence deadline by hand, as a driver's .set_deadline
+ *	hands one on
+ * @sd: device
+ * @in_ns: the deadline, ns from now (negative: in the past), within
+ *	SIM_FENCE_MAX_NS either way
+ *
+ * "Now" is the device's clock as gpugov reads it: the simulated time
+ * while the device keeps one (a real-time configuration), else
+ * CLOCK_MONOTONIC.
+ *
+ * Return: 0, -EINVAL out of range, -ENODEV without a registered source.
+ */
+int sim_fence_in(struct sim_dev *sd, s64 in_ns)
+{
+	u64 now;
+	int err = -ENODEV;
+
+	if (in_ns < -SIM_FENCE_MAX_NS || in_ns > SIM_FENCE_MAX_NS)
+		return -EINVAL;
+	spin_lock(&sd->lock);
+	now = sd->rtd.hz ? sd->rtd.rt.now : ktime_get_ns();
+	if (sd->rtd.set_deadline) {
+		sd->rtd.set_deadline(&sd->src, ns_to_ktime((s64)now + in_ns), now);
+		err = 0;
+	}
+	spin_unlock(&sd->lock);
+	return err;
 }
 
 /**

@@ -54,7 +54,8 @@
  * - With rt_fence (Linux 6.4+), each frame's deadline, the vsync after it
  *   arrives, goes to gpugov when it arrives, as the atomic helper sets
  *   the next vblank as the deadline of a plane's fence and the driver's
- *   .set_deadline hands it on (gpugov_source_set_deadline()).
+ *   .set_deadline hands it on (gpugov_source_set_deadline()); with rt_vrr
+ *   (a variable-refresh display) that deadline is the arrival itself.
  * - Suspend (devfreq_suspend_device(), the suspend control) stops the
  *   monitor: no polls, so simulated time stands still and the frames wait;
  *   no out-of-band decision runs while suspended.  Resume restarts the
@@ -96,6 +97,11 @@ module_param_named(rt_fence, sim_rt_fence, bool, 0444);
 MODULE_PARM_DESC(rt_fence,
 		 "real-time mode: give gpugov each frame's vsync as its fence deadline (Linux 6.4+; default off)");
 
+static bool sim_rt_vrr;
+module_param_named(rt_vrr, sim_rt_vrr, bool, 0444);
+MODULE_PARM_DESC(rt_vrr,
+		 "real-time mode: a variable-refresh display: each frame's fence deadline is its arrival (default off)");
+
 static void sim_rtdev_oob(struct work_struct *work);
 
 /*
@@ -123,6 +129,7 @@ void sim_rtdev_setup(struct sim_dev *sd)
 	sd->rtd.load = sim_rt_load;
 	sd->rtd.segs_per_frame = sim_rt_segs;
 	sd->rtd.fence = sim_rt_fence;
+	sd->rtd.vrr = sim_rt_vrr;
 	sd->rtd.gov_ns = SIM_RT_NEVER;
 	sd->rtd.boost_end_ns = SIM_RT_NEVER;
 	INIT_WORK(&sd->rtd.oob_work, sim_rtdev_oob);
@@ -214,6 +221,7 @@ int sim_rtdev_start(struct sim_dev *sd)
 	sc.segs_per_frame = r->segs_per_frame;
 	sc.period_ns = NSEC_PER_SEC / r->hz;
 	sc.poll_ns = (u64)sd->profile.polling_ms * NSEC_PER_MSEC;
+	sc.vrr = r->vrr;
 	/* The engine is not live: it is set up outside the spinlock. */
 	st = sim_rt_load_scale(&sc, r->load);
 	if (st == SIM_RT_OK)
@@ -315,7 +323,8 @@ static void sim_rtdev_run_to(struct sim_dev *sd, struct sim_rt *rt, bool oob,
 		case SIM_RT_EV_ARRIVE:
 			if (track && sd->rtd.fence && sd->rtd.set_deadline)
 				sd->rtd.set_deadline(&sd->src,
-						     ns_to_ktime(ev->deadline_ns));
+						     ns_to_ktime(ev->fence_ns),
+						     ev->now_ns);
 			if (oob && msm && sim_msm_boosts(ev->idle_ns, rt->poll_ns))
 				return;
 			break;

@@ -502,6 +502,7 @@ static bool sim_rt_due(struct sim_rt *rt, struct sim_rt_event *ev)
 		ev->kind = SIM_RT_EV_ARRIVE;
 		ev->frame = rt->arrived;
 		ev->deadline_ns = sim_rt_arrival(rt, rt->arrived + 1);
+		ev->fence_ns = rt->sc.vrr ? rt->now : ev->deadline_ns;
 		ev->idle_ns = sim_rt_drained(rt) ? rt->now - rt->idle_since : 0;
 		rt->arrived++;
 		return true;

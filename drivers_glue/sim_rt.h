@@ -51,6 +51,10 @@
  * @start_opp: OPP in force at time 0
  * @idle_uw: power while idle at each OPP, uW
  * @frame_done_ns: optional (NULL), one entry per frame: when it finished
+ * @vrr: a variable-refresh display: the fence deadline of a frame
+ *	(sim_rt_event.fence_ns) is its arrival, "now" when the compositor
+ *	sets it, as the atomic helper's vblank-start deadline is on a VRR
+ *	display; the frame is still due at the vsync after it arrived
  */
 struct sim_rt_scenario {
 	const u64 *rec;
@@ -64,6 +68,7 @@ struct sim_rt_scenario {
 	u32 start_opp;
 	u64 idle_uw[GPUGOV_MAX_OPPS];
 	u64 *frame_done_ns;
+	bool vrr;
 };
 
 /* Why sim_rt_init() refused a scenario (sim_rt_status_str()). */
@@ -96,7 +101,9 @@ enum sim_rt_ev_kind {
  * @now_ns: simulated time
  * @frame: DONE, ARRIVE, START: the frame
  * @deadline_ns: DONE, ARRIVE, START: its deadline (the vsync after it
- *	arrived): what a compositor hands the driver as a fence deadline
+ *	arrived), by which it is janked
+ * @fence_ns: ARRIVE: the deadline a compositor hands the driver on its
+ *	fence: @deadline_ns, or with sim_rt_scenario.vrr the arrival
  * @idle_ns: ARRIVE: how long the GPU had been idle (0: it was busy)
  * @latency_ns: DONE: finish - arrival
  */
@@ -105,6 +112,7 @@ struct sim_rt_event {
 	u64 now_ns;
 	u32 frame;
 	u64 deadline_ns;
+	u64 fence_ns;
 	u64 idle_ns;
 	u64 latency_ns;
 };
@@ -134,6 +142,9 @@ struct sim_rt_window {
  * @switches: OPP changes
  * @decisions: sim_rt_set_opp() calls (a governor's decisions)
  * @polls: poll events
+ * @boosts: not the engine's: a caller's count of clock boosts outside the
+ *	governor's decisions (gpugov-replay realtime: msm's boosts, gpugov's
+ *	raises inside a frame)
  */
 struct sim_rt_result {
 	u64 end_ns;
@@ -145,6 +156,7 @@ struct sim_rt_result {
 	u64 switches;
 	u64 decisions;
 	u64 polls;
+	u64 boosts;
 };
 
 /**

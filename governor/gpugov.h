@@ -179,7 +179,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);
 
 /* gpugov_source.c */
 int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
-		       u64 *deadline_ns);
+		       u64 now_ns, u64 *deadline_ns);
 bool gpugov_source_clock(struct device *dev, u64 *now_ns);
 bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns);
 

@@ -13,9 +13,11 @@
  *             policy chose among those only), and in real time: how
  *             gpugov reacts between polls, the deadline source in use
  *             (none, learned, fence, hint), the frame period, the
- *             period learned from the cadence, the next frame boundary
- *             and the deadline of the frame in flight (ns, gpugov's
- *             clock: ktime_get_ns(), or the counter source's own)
+ *             period learned from the cadence, the next frame boundary,
+ *             the deadline of the frame in flight and the last fence
+ *             deadline its counter source handed over (fence_ns, 0 for
+ *             none yet; ns, gpugov's clock: ktime_get_ns(), or the
+ *             counter source's own)
  *   opps      table, one line per OPP: index khz uv power_uw time_ps
  *             energy_pj metric_q16 miss_q16 deadline_ps (header line
  *             first)
@@ -97,6 +99,7 @@ static int gpugov_decision_show(struct seq_file *m, void *unused)
 	seq_printf(m, "learned_period_ns %llu\nnext_vsync_ns %llu\ndeadline_ns %llu\n",
 		   g->frame.cad.period_ns, g->frame.next_vsync_ns,
 		   g->frame.deadline_ns);
+	seq_printf(m, "fence_ns %llu\n", g->frame.fence_ns);
 	mutex_unlock(&g->df->lock);
 	return 0;
 }

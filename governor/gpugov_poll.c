@@ -49,12 +49,13 @@ static void gpugov_sample_from_status(struct gpugov_dev *g, u64 now,
 }
 
 /*
- * Let the device's counter source, if any, complete @s.  The source works
+ * Let the device's counter source, if any, complete @s, and take the frame
+ * deadline it keeps at gpugov's time @now.  The source works
  * on a copy (g->scratch), which replaces @s only if it returns success: a
  * source that fills part of the sample and then fails leaves @s the
  * busy/total sample it was (docs/governor.md, "Counter sources").
  */
-static bool gpugov_sample_from_source(struct gpugov_dev *g,
+static bool gpugov_sample_from_source(struct gpugov_dev *g, u64 now,
 				      struct gpugov_sample *s)
 {
 	struct gpugov_sample *tmp = &g->scratch;
@@ -64,7 +65,7 @@ static bool gpugov_sample_from_source(struct gpugov_dev *g,
 	u32 nr;
 
 	memcpy(tmp, s, head);
-	err = gpugov_source_read(g->df->dev.parent, tmp, &deadline);
+	err = gpugov_source_read(g->df->dev.parent, tmp, now, &deadline);
 	if (deadline)
 		gpugov_frame_fence(&g->frame, deadline);
 	if (err)
@@ -131,7 +132,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 	clk = gpugov_tick_now(g);
 	gpugov_sample_from_status(g, clk, s);
 	g->last_ns = clk;
-	from_source = gpugov_sample_from_source(g, s);
+	from_source = gpugov_sample_from_source(g, clk, s);
 	if (from_source)
 		g->stats.source_samples++;
 	trace_gpugov_sample(dev_name(&df->dev), s, from_source);

@@ -7,6 +7,17 @@
  * up and calls it under rcu_read_lock() only, so it never blocks on a
  * driver registering elsewhere.  Unregistering waits for an RCU grace
  * period, after which no poll can still be inside the source's read().
+ *
+ * Each source keeps the soonest pending frame deadline its driver gave
+ * (predictors/gpugov_fence.c has the rules).  It is a u64 written from any
+ * context (a fence's .set_deadline: irq context, a driver's fence lock
+ * held) and read by the poll path: on 32-bit ARM, where panfrost runs, a
+ * plain u64 tears, and both sides read-modify-write it (keep the sooner;
+ * clear the one handed over), so a seqcount alone (which orders readers
+ * after one writer) would not do.  A raw spinlock with interrupts off
+ * serialises both: it is taken from any context, spins for a few loads
+ * and stores only, and stays a spinning lock under PREEMPT_RT, where a
+ * spinlock_t would sleep in a hard-irq caller.
  */
 #include <linux/device.h>
 #include <linux/errno.h>
@@ -14,8 +25,10 @@
 #include <linux/export.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
+#include <linux/spinlock.h>
 
 #include "gpugov.h"
+#include "gpugov_fence.h"
 #include "gpugov_source.h"
 
 static LIST_HEAD(gpugov_sources);
@@ -49,6 +62,8 @@ int gpugov_register_source(struct device *dev, struct gpugov_source *src)
 	}
 	src->dev = dev;
 	RCU_INIT_POINTER(src->timer, NULL);
+	raw_spin_lock_init(&src->deadline_lock);
+	src->deadline_ns = 0;
 	list_add_tail_rcu(&src->node, &gpugov_sources);
 out:
 	mutex_unlock(&gpugov_sources_lock);
@@ -78,24 +93,56 @@ void gpugov_unregister_source(struct gpugov_source *src)
 EXPORT_SYMBOL_GPL(gpugov_unregister_source);
 
 /**
- * gpugov_source_set_deadline() - the deadline of the frame the GPU runs
+ * gpugov_source_set_deadline_at() - a fence's deadline, on the source's
+ *	own clock
  * @src: a registered source
- * @deadline: when the frame is due (CLOCK_MONOTONIC), as a fence's
- *	.set_deadline op hands it on (dma_fence_set_deadline(), Linux 6.4+)
+ * @deadline: when the frame is due, on @src->clock's time
+ * @now_ns: that clock's time now
  *
- * On the source's clock if it keeps one (@src->clock), else on
- * CLOCK_MONOTONIC.  gpugov reads it at its next tick and uses it while
- * it is in the future
- * (the `fence` deadline source: below a hint, above the learned cadence).
- * A deadline that moves (a later frame's) replaces the one before.
+ * For a source that keeps its own clock (@src->clock) and calls with the
+ * lock its clock takes held (gpugov_sim, whose frames arrive as its
+ * engine runs): gpugov_source_set_deadline() with the caller's "now".
+ * Otherwise as gpugov_source_set_deadline().
  *
  * Context: any, including atomic and interrupt context; does not block.
  */
-void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline)
+void gpugov_source_set_deadline_at(struct gpugov_source *src, ktime_t deadline,
+				   u64 now_ns)
 {
 	s64 ns = ktime_to_ns(deadline);
+	unsigned long flags;
 
-	WRITE_ONCE(src->deadline_ns, ns > 0 ? (u64)ns : 0);
+	raw_spin_lock_irqsave(&src->deadline_lock, flags);
+	/* a ktime at or before 0 is in the past: now */
+	gpugov_fence_set(&src->deadline_ns, ns > 0 ? (u64)ns : 0, now_ns);
+	raw_spin_unlock_irqrestore(&src->deadline_lock, flags);
+}
+EXPORT_SYMBOL_GPL(gpugov_source_set_deadline_at);
+
+/**
+ * gpugov_source_set_deadline() - a fence's deadline for the GPU's work
+ * @src: a source gpugov_register_source() set up (after
+ *	gpugov_unregister_source() it stores what no tick reads)
+ * @deadline: when the fence should signal (CLOCK_MONOTONIC), as a
+ *	fence's .set_deadline op hands it on (dma_fence_set_deadline(),
+ *	Linux 6.4+)
+ *
+ * By the dma-fence contract (include/linux/dma-fence.h, .set_deadline):
+ * the soonest deadline wins and one in the past means now.  The source
+ * keeps the soonest *pending* deadline of all its fences: a deadline in
+ * the past is taken as now; one given while a sooner one is pending is
+ * dropped; one already due (at or before now) is replaced by the next
+ * given, whatever it is.  gpugov reads it at its next tick, on
+ * CLOCK_MONOTONIC (the `fence` deadline source: below a hint, above the
+ * learned cadence); a deadline due by then is handed over once and
+ * cleared, so it is no later frame's boundary (predictors/gpugov_fence.c).
+ *
+ * Context: any, including atomic and interrupt context and with the
+ * fence's lock held; does not block.
+ */
+void gpugov_source_set_deadline(struct gpugov_source *src, ktime_t deadline)
+{
+	gpugov_source_set_deadline_at(src, deadline, ktime_get_ns());
 }
 EXPORT_SYMBOL_GPL(gpugov_source_set_deadline);
 
@@ -186,23 +233,28 @@ bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns)
  * @dev: devfreq parent device
  * @s: sample prefilled from the devfreq status; on error it may be
  *	partly written, and the caller must not use it
- * @deadline_ns: out: the last deadline the source was given
- *	(gpugov_source_set_deadline()), left alone without a source
+ * @now_ns: gpugov's time now (gpugov_tick_now())
+ * @deadline_ns: out: the soonest pending deadline the source was given
+ *	(gpugov_source_set_deadline()), 0 for none; one due by @now_ns is
+ *	handed over this once; left alone without a source
  *
  * Context: poll path, devfreq->lock held; does not sleep.
  * Return: 0 if a source filled @s, -ENODEV if @dev has none, or the
  * source's error.
  */
 int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
-		       u64 *deadline_ns)
+		       u64 now_ns, u64 *deadline_ns)
 {
 	struct gpugov_source *src;
+	unsigned long flags;
 	int err = -ENODEV;
 
 	rcu_read_lock();
 	src = gpugov_source_find(dev);
 	if (src) {
-		*deadline_ns = READ_ONCE(src->deadline_ns);
+		raw_spin_lock_irqsave(&src->deadline_lock, flags);
+		*deadline_ns = gpugov_fence_take(&src->deadline_ns, now_ns);
+		raw_spin_unlock_irqrestore(&src->deadline_lock, flags);
 		err = src->read(src, s);
 	}
 	rcu_read_unlock();

@@ -10,7 +10,8 @@ $(BUILD)/unit/test_rt: private CFLAGS_USER += -Idrivers_glue
 # compares gpugov_sim's real-time runs, decision by decision, with what
 # gpugov-replay realtime computes here (in /data/expect-rt): every driver
 # profile at 60 Hz (msm at 6.1's 90/5 and 6.12's 50/10), and msm at 15 Hz
-# where its boost fires.
+# where its boost fires; gpugov's fence row on a variable-refresh display
+# (realtime --vrr, gpugov_sim's rt_vrr) on panfrost and msm.
 VM_RT_EXPECT := $(VM_DIR)/data/expect-rt
 VM_RT_PROFILES := sim panfrost panthor lima msm msm:90/5 amdgpu
 
@@ -21,6 +22,8 @@ $(VM_RT_EXPECT)/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 		$(VM_DIR)/traces/sweep.trace sweep 60 60 2 $(VM_RT_PROFILES)
 	selftests/vm/mkexpect_rt.sh $(BUILD)/gpugov-replay $(dir $@) \
 		$(VM_DIR)/traces/short.trace short 15 20 1 msm msm:90/5
+	RT_VRR=1 selftests/vm/mkexpect_rt.sh $(BUILD)/gpugov-replay $(dir $@) \
+		$(VM_DIR)/traces/sweep.trace sweep 60 60 2 panfrost msm
 	@touch $@
 
 VM_FILES += $(VM_RT_EXPECT):/data/expect-rt

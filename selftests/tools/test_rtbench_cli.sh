@@ -106,6 +106,36 @@ check "plot timeline: a policy's decisions going back in time: exit 2" \
 	sh -c "! \"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f-back.seq\" \
 		--policies gpugov-crisp-deadline --out \"$tmp/y.png\" 2>\"$tmp/err\" && grep -q 'goes back' \"$tmp/err\""
 
+# --vrr: every fence deadline is its frame's arrival ("now"); the boosts
+# column, and on msm the row of msm's own deadline rule, which boosts at
+# once for each deadline that became its next one while the frame is not
+# done: every frame's, the first's too (msm's next deadline starts when
+# its fence context is made, before any frame), and every one is a
+# `boost` decision.
+"$bin" realtime --csv --profile msm --vrr --sequence "$tmp/vrr.seq" "$tmp/small.trace" >"$tmp/vrr.csv"
+"$bin" realtime --csv --profile msm "$tmp/small.trace" >"$tmp/novrr.csv"
+check "realtime --vrr: a boosts column last; msm's deadline rule a row after simple_ondemand's, none without --vrr" \
+	sh -c "grep -qx 'workload,policy,energy,janked,frames,worst_ms,switches,decisions_per_s,boosts' \"$tmp/vrr.csv\" &&
+	       grep -A1 ',simple_ondemand-50/10+boost,' \"$tmp/vrr.csv\" | grep -q ',simple_ondemand-50/10+boost+deadline,' &&
+	       ! grep -q '+deadline,\\|boosts' \"$tmp/novrr.csv\" &&
+	       ! \"$bin\" realtime --csv --vrr \"$tmp/small.trace\" | grep -q '+deadline,'"
+check "realtime --vrr --stock: msm's deadline rule needs no counter source: its row stays, gpugov's fence row goes" \
+	sh -c "\"$bin\" realtime --csv --profile msm --vrr --stock \"$tmp/small.trace\" >\"$tmp/vrr-stock.csv\" &&
+	       grep -q ',simple_ondemand-50/10+boost+deadline,' \"$tmp/vrr-stock.csv\" && ! grep -q '+fence' \"$tmp/vrr-stock.csv\""
+vrr_boosts() {
+	awk -F, '$2 == "simple_ondemand-50/10+boost+deadline" { b = $9; f = $5 }
+		END { exit !(f == 18 && b == f) }' "$tmp/vrr.csv" &&
+	[ "$(awk -F, '$2 == "simple_ondemand-50/10+boost+deadline" && $5 == "boost"' "$tmp/vrr.seq" | wc -l)" -eq 18 ]
+}
+check "realtime --vrr: msm's rule boosts for each of the 18 frames, each a boost decision of the sequence" vrr_boosts
+check "realtime --vrr: janks still count from the vsync after arrival: performance and the oracle as without it" \
+	sh -c "for p in performance oracle-noloss; do
+		a=\$(grep \",\$p,\" \"$tmp/vrr.csv\" | cut -d, -f3-8); b=\$(grep \",\$p,\" \"$tmp/novrr.csv\" | cut -d, -f3-8)
+		[ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ] || exit 1; done"
+check "realtime --vrr --json: boosts in every row" \
+	sh -c "[ \"\$(\"$bin\" realtime --json --profile msm --vrr \"$tmp/small.trace\" | grep -o '\"boosts\": [0-9]' | wc -l)\" -eq \$(grep -c '^small,' \"$tmp/vrr.csv\") ] &&
+	       [ \$(grep -c '^small,' \"$tmp/vrr.csv\") -eq 10 ]"
+
 # ---- one job of scripts/bench-realtime.sh ----
 job=scripts/bench-realtime-job.sh
 check "bench job: a row per profile, rate, load and policy, each prefixed with its cell" \

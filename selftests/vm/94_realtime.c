@@ -22,7 +22,9 @@
  * counter source, so its ticks equal the replay's too: SOURCE learned
  * (the cadence from busy/idle), hint (frame_period_us, the true period)
  * or fence (gpugov_sim's rt_fence: each frame's vsync handed on as its
- * fence deadline; Linux 6.4+ only, skipped before).  Those runs start at
+ * fence deadline; Linux 6.4+ only, skipped before), or vrr (rt_fence with
+ * rt_vrr: each frame's fence deadline its arrival, as on a variable-
+ * refresh display; realtime --vrr's fence row).  Those runs start at
  * a resume (suspend, start the run, resume), as a GPU's work after an
  * idle does: gpugov restarts its frame state and arms its timer there, as
  * the replay's gpugov starts at time 0.
@@ -145,7 +147,7 @@ static void check(const char *file)
 	char name[256], trace[32], prof[32], thr[32], gov[32], params[160];
 	char blob[128], path[512], *dot, *src;
 	unsigned int hz, load, segs, i, lines = 0, period_us = 0;
-	bool msm, suspend, fence = false;
+	bool msm, suspend, fence = false, vrr = false;
 	int n, d;
 
 	snprintf(name, sizeof(name), "%s", file);
@@ -171,7 +173,8 @@ static void check(const char *file)
 	}
 	src = !strncmp(gov, "gpugov-", 7) ? gov + 7 : NULL;
 	if (src) {
-		fence = !strcmp(src, "fence-timer");
+		vrr = !strcmp(src, "vrr-timer");
+		fence = vrr || !strcmp(src, "fence-timer");
 		period_us = !strcmp(src, "hint-timer") ? 1000000 / hz : 1;
 		if (fence && !have_fences()) {
 			vt_ok(1, "%s # SKIP no fence deadlines before Linux 6.4", file);
@@ -182,8 +185,8 @@ static void check(const char *file)
 	suspend = (!strcmp(prof, "panfrost") || !strcmp(prof, "amdgpu")) &&
 		  !strcmp(gov, "simple_ondemand");
 	snprintf(params, sizeof(params),
-		 "profile=%s rt_hz=%u rt_load=%u rt_segs_per_frame=%u%s", prof,
-		 hz, load, segs, fence ? " rt_fence=1" : "");
+		 "profile=%s rt_hz=%u rt_load=%u rt_segs_per_frame=%u%s%s", prof,
+		 hz, load, segs, fence ? " rt_fence=1" : "", vrr ? " rt_vrr=1" : "");
 	snprintf(blob, sizeof(blob), DATA_DIR "/%s.blob", trace);
 	snprintf(path, sizeof(path), EXPECT_DIR "/%s", file);
 	if (!vt_ok(!vt_setup(params), "modules load: %s", params))

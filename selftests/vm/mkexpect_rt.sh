@@ -13,7 +13,9 @@
 # by its timer with the deadline SOURCE: learned (from busy/idle), hint
 # (frame_period_us, the true period) or fence (each frame's vsync, handed
 # on as it arrives).  All start at OPP 0, where idle polls leave the
-# device before its run.
+# device before its run.  With RT_VRR=1, only ...__gpugov-vrr-timer.rtseq:
+# the fence row of `realtime --vrr` (each frame's fence deadline its
+# arrival; gpugov_sim's rt_vrr).
 set -eu
 replay=${1:?usage: mkexpect_rt.sh REPLAY OUTDIR TRACE NAME HZ LOAD SEGS PROFILE...}
 out=${2:?}
@@ -29,15 +31,18 @@ for cfg in "$@"; do
 	od=
 	[ "$prof" = "$cfg" ] || od=${cfg#*:}
 	csv=$out/.tmp.csv
+	pols="simple_ondemand gpugov gpugov-learned-timer gpugov-hint-timer gpugov-fence-timer"
+	vrr=
+	[ "${RT_VRR:-0}" = 0 ] || { vrr=--vrr; pols=gpugov-vrr-timer; }
 	"$replay" realtime --profile "$prof" --hz "$hz" --load "$load" \
-		--segs-per-frame "$segs" --start-opp 0 ${od:+--ondemand "$od"} \
+		--segs-per-frame "$segs" --start-opp 0 ${od:+--ondemand "$od"} $vrr \
 		--sequence "$csv" "$trace" >/dev/null
 	base=$out/${name}_${hz}_${load}_${segs}__${prof}${od:+__$(echo "$od" | tr / _)}
 	# gpugov's default is the row without a deadline source or a way
 	# of reacting after its name ("+hint/timer" and the like)
-	for pol in simple_ondemand gpugov gpugov-learned-timer gpugov-hint-timer \
-		   gpugov-fence-timer; do
+	for pol in $pols; do
 		case $pol in
+		gpugov-vrr-timer) src=+fence/timer ;;
 		gpugov-*) src=${pol#gpugov-}; src=+${src%-timer}/timer ;;
 		*) src= ;;
 		esac

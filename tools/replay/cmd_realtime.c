@@ -34,6 +34,8 @@
  *	sweep too
  * @models: --models: gpugov's default objective with every other model
  *	the view allows too
+ * @vrr: --vrr: a variable-refresh display (sim_rt_scenario.vrr); the
+ *	boosts column, and on msm the row of msm's deadline rule
  */
 struct rt_opts {
 	struct rt_setup su;
@@ -48,6 +50,7 @@ struct rt_opts {
 	bool od_set;
 	bool od_sweep;
 	bool models;
+	bool vrr;
 };
 
 /*
@@ -67,7 +70,7 @@ static void print_help(void)
 	       "          [--predictor NAME] [--objective NAME] [--stock|--mali]\n"
 	       "          [--start-opp N] [--sequence FILE.csv] [--frames FILE.csv]\n"
 	       "          [--ondemand-sweep]\n"
-	       "          [--models] [--list-profiles]\n"
+	       "          [--models] [--list-profiles] [--vrr]\n"
 	       "          [--csv|--json] [policy options] SWEEP_TRACE...\n"
 	       "Frames arrive every 1/N s (--hz, default 60), each with the work of\n"
 	       "--segs-per-frame segments (default 1) of the trace, scaled so that the\n"
@@ -101,6 +104,11 @@ static void print_help(void)
 	       "--models: gpugov-MODEL-OBJECTIVE rows (at polls only) for every other\n"
 	       "model, as the view lets it run (a model that falls back to one already\n"
 	       "listed gives no row). --list-profiles: the profiles' names, one a line.\n"
+	       "--vrr: a variable-refresh display: each frame's fence deadline is its\n"
+	       "arrival (\"now\" when set; it is still janked after the next vsync);\n"
+	       "adds a boosts column (msm's boosts, gpugov's raises inside a frame)\n"
+	       "and, on msm, simple_ondemand-UP/DOWN+boost+deadline: msm's own rule,\n"
+	       "a boost 3 ms before each fence deadline.\n"
 	       "See docs/realtime.md.\n", RT_SWEEP_UP_MIN, RT_SWEEP_UP_MAX, RT_SWEEP_UP_STEP);
 	print_policy_help_end("bad usage or scenario", false);
 }
@@ -167,6 +175,9 @@ static int rt_opt(int c, void *ctx)
 	case 'm':
 		o->models = true;
 		return 0;
+	case 'V':
+		o->vrr = true;
+		return 0;
 	case 'L':
 		rt_profile_list(stdout);
 		exit(EXIT_OK);
@@ -214,6 +225,7 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 		{ "ondemand-sweep", no_argument, NULL, 'W' },
 		{ "models", no_argument, NULL, 'm' },
 		{ "list-profiles", no_argument, NULL, 'L' },
+		{ "vrr", no_argument, NULL, 'V' },
 		FORMAT_LONG_OPTS,
 		COREMEM_LONG_OPT,
 		POLICY_LONG_OPTS,
@@ -246,7 +258,7 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
 		    const struct sim_rt_result *r, const struct sim_rt_result *perf)
 {
 	char e[TABLE_CELL], j[TABLE_CELL], f[TABLE_CELL], worst[TABLE_CELL];
-	char sw[TABLE_CELL], dps[TABLE_CELL];
+	char sw[TABLE_CELL], dps[TABLE_CELL], b[TABLE_CELL];
 
 	if (perf->energy_pj)
 		table_num(e, "%.4f", (double)r->energy_pj / (double)perf->energy_pj);
@@ -257,7 +269,9 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
 	table_num(worst, "%.3f", r->worst_latency_ns / 1e6);
 	snprintf(sw, sizeof(sw), "%llu", (unsigned long long)r->switches);
 	table_num(dps, "%.1f", r->end_ns ? r->decisions * 1e9 / r->end_ns : 0);
-	table_add(tab, wl, policy, e, j, f, worst, sw, dps);
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)r->boosts);
+	/* boosts: the last column, there with --vrr only */
+	table_add(tab, wl, policy, e, j, f, worst, sw, dps, b);
 }
 
 /*
@@ -269,6 +283,7 @@ static const struct rt_policy rt_rows[] = {
 	{ RT_PERFORMANCE, 0, false },
 	{ RT_FIRMWARE, 0, false },
 	{ RT_ONDEMAND, 0, false },
+	{ RT_ONDEMAND, 0, false, true },
 	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
@@ -319,8 +334,13 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 
 	listed[gpugov_predictor_resolve(o->su.pred, caps)] = true;
 	for (i = 0; i < ARRAY_SIZE(rt_rows); i++) {
-		/* fence deadlines come through a counter source */
-		if (rt_rows[i].fence && o->su.view == RT_VIEW_STOCK)
+		/* gpugov's fence deadlines come through a counter source */
+		if (rt_rows[i].fence && rt_rows[i].kind == RT_GPUGOV &&
+		    o->su.view == RT_VIEW_STOCK)
+			continue;
+		/* msm's deadline rule: with --vrr, on msm */
+		if (rt_rows[i].kind == RT_ONDEMAND && rt_rows[i].fence &&
+		    (!o->vrr || !o->su.prof->msm))
 			continue;
 		/* a row of firmware-governed devices */
 		if (rt_rows[i].kind == RT_FIRMWARE && !o->su.prof->smu)
@@ -381,9 +401,9 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 		snprintf(name, size, "performance");
 		break;
 	case RT_ONDEMAND:
-		snprintf(name, size, "simple_ondemand-%s%u/%u%s", row->sweep ? "sweep-" : "",
+		snprintf(name, size, "simple_ondemand-%s%u/%u%s%s", row->sweep ? "sweep-" : "",
 			 row->od.upthreshold, row->od.downdifferential,
-			 o->su.prof->msm ? "+boost" : "");
+			 o->su.prof->msm ? "+boost" : "", pol->fence ? "+deadline" : "");
 		break;
 	case RT_GPUGOV:
 		if (row_is_default(o, w, row)) {
@@ -437,6 +457,7 @@ static int run_trace(struct rt_opts *o, const char *path, FILE *seq, FILE *frame
 		sweep_free(&w);
 		return EXIT_USAGE;
 	}
+	o->su.sc.vrr = o->vrr;
 	n = build_rows(o, &w, rows);
 	for (i = 0; i < n; i++) {
 		/* the row's thresholds and model on the shared scenario */
@@ -506,7 +527,7 @@ int cmd_realtime(int argc, char **argv)
 {
 	static const char *const cols[] = { "workload", "policy", "energy", "janked",
 					    "frames", "worst_ms", "switches",
-					    "decisions_per_s" };
+					    "decisions_per_s", "boosts" };
 	static char title[160];
 	struct outfile out[RT_NR_OUT] = { { NULL } };
 	struct rt_opts o;
@@ -525,10 +546,10 @@ int cmd_realtime(int argc, char **argv)
 		rt_out_abort(out);
 		return ret;
 	}
-	snprintf(title, sizeof(title), "real time: %u Hz, load %u%%, %s, polls every %lld ms, "
-		 "relative to performance", o.hz, o.load, o.su.prof->name,
+	snprintf(title, sizeof(title), "real time: %u Hz%s, load %u%%, %s, polls every %lld ms, "
+		 "relative to performance", o.hz, o.vrr ? " VRR" : "", o.load, o.su.prof->name,
 		 o.poll_ms < 0 ? (long long)o.su.prof->polling_ms : o.poll_ms);
-	table_init(&tab, title, o.fmt, cols, ARRAY_SIZE(cols));
+	table_init(&tab, title, o.fmt, cols, ARRAY_SIZE(cols) - !o.vrr);
 	for (a = optind; a < argc && !ret; a++)
 		ret = run_trace(&o, argv[a], out[RT_OUT_SEQ].f, out[RT_OUT_FRAMES].f, &tab);
 	if (!ret)

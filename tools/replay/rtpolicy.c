@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rtpolicy.h"
+#include "gpugov_fence.h"
 #include "gpugov_fixed.h"
 #include "gpugov_mali.h"
 #include "sim_model.h"
@@ -145,12 +146,22 @@ void rt_setup_free(struct rt_setup *su)
 }
 
 /*
+ * msm's deadline boost comes this long before a fence's deadline
+ * (msm_fence_set_deadline(), Linux 6.4+).
+ */
+#define RT_MSM_DL_LEAD_NS	3000000ULL
+
+/*
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
  * running busy time and cycles at the previous read), the floor a boost
  * sets (0: none) and when it ends, when gpugov's own timer fires, the
- * last frame deadline its source was given (0: none), and when the GPU
- * started the frame it runs.  The engine has one
- * timer: it is armed for the earlier of the two.
+ * frame deadline its source keeps (gpugov_fence.c; 0: none), and when the
+ * GPU started the frame it runs.  msm's deadline rule (RT_ONDEMAND with
+ * @pol.fence on msm): its fence context's next deadline (none yet: msm's
+ * starts at the context's creation, before any frame) and the frame it is
+ * for, and when its deadline timer fires.  @boosts: msm's boosts and
+ * gpugov's raises inside a frame.  The engine has one timer: it is armed
+ * for the earliest.
  */
 struct rt_state {
 	const struct rt_setup *su;
@@ -165,6 +176,11 @@ struct rt_state {
 	u64 boost_end_ns;
 	u64 gov_ns;
 	u64 fence_ns;
+	bool msm_dl_set;
+	u64 msm_dl_ns;
+	u32 msm_dl_frame;
+	u64 msm_dl_timer_ns;
+	u64 boosts;
 	struct sim_smu smu;
 	u64 start_ns;
 };
@@ -222,10 +238,11 @@ static void rt_sample(const struct rt_state *x, const struct sim_rt_window *win,
 		memcpy(s, &full, offsetof(struct gpugov_sample, waves));
 }
 
-/* The engine's timer for the earlier of the boost's end and gpugov's. */
+/* The engine's timer: the boost's end, msm's deadline timer, gpugov's. */
 static void rt_arm(struct rt_state *x)
 {
-	sim_rt_set_timer(&x->rt, min_t(u64, x->boost_end_ns, x->gov_ns));
+	sim_rt_set_timer(&x->rt, min_t(u64, min_t(u64, x->boost_end_ns, x->gov_ns),
+				       x->msm_dl_timer_ns));
 }
 
 /*
@@ -237,11 +254,12 @@ static u32 rt_gpugov_tick(struct rt_state *x, const struct sim_rt_window *win,
 			  u64 busy, u64 total, const struct gpugov_opp_range *r)
 {
 	static struct gpugov_sample s;
-	u64 now = x->rt.now, poll = x->su->sc.poll_ns, ms;
+	u64 now = x->rt.now, poll = x->su->sc.poll_ns, ms, fence;
 
 	rt_sample(x, win, busy, total, &s);
-	if (x->fence_ns)	/* gpugov_sample_from_source() */
-		gpugov_frame_fence(&x->g.fr, x->fence_ns);
+	fence = gpugov_fence_take(&x->fence_ns, now);	/* gpugov_source_read() */
+	if (fence)
+		gpugov_frame_fence(&x->g.fr, fence);
 	govstep_tick(&x->g, &x->su->w->t.hdr.opps, r, &s, now, poll);
 	x->gov_ns = gpugov_frame_next_ns(&x->g.fr, &x->g.params, now);
 	if (x->g.params.react == GPUGOV_REACT_POLL && poll) {
@@ -290,20 +308,61 @@ static void rt_decide(struct rt_state *x, enum sim_rt_cause why)
 }
 
 /*
- * msm_devfreq_active(): after an idle longer than the polling interval, a
- * PM QoS floor of twice the clock in force, which devfreq applies at once
- * (a decision) and msm drops one polling interval later (another).
+ * msm_devfreq_boost(gpu, 2): a PM QoS floor of twice the clock in force,
+ * which devfreq applies at once (a decision) and msm drops one polling
+ * interval later (another).
  */
-static void rt_msm_active(struct rt_state *x, const struct sim_rt_event *ev)
+static void rt_msm_boost(struct rt_state *x, u64 now)
 {
 	const struct gpugov_opp_table *t = &x->su->w->t.hdr.opps;
-	u64 poll_ns = x->su->sc.poll_ns;
 
-	if (!sim_msm_boosts(ev->idle_ns, poll_ns))
-		return;
 	x->floor = ondemand_round_up(t, (u64)t->opp[x->rt.opp].core_khz * 2000);
-	x->boost_end_ns = ev->now_ns + poll_ns;
+	x->boost_end_ns = now + x->su->sc.poll_ns;
+	x->boosts++;
 	rt_decide(x, SIM_RT_BOOST);
+}
+
+/* msm_devfreq_active(): a boost after an idle longer than the interval. */
+static void rt_msm_active(struct rt_state *x, const struct sim_rt_event *ev)
+{
+	if (sim_msm_boosts(ev->idle_ns, x->su->sc.poll_ns))
+		rt_msm_boost(x, ev->now_ns);
+}
+
+/*
+ * msm's deadline_work(): a boost, unless the frame of the deadline is
+ * done by now (frames finish in order).
+ */
+static void rt_msm_deadline_work(struct rt_state *x, u64 now)
+{
+	if (x->rt.res.frames > x->msm_dl_frame)
+		rt_arm(x);
+	else
+		rt_msm_boost(x, now);
+}
+
+/*
+ * msm_fence_set_deadline() given the frame's fence deadline: a deadline
+ * sooner than the fence context's next one, or any once that one passed,
+ * becomes the next; its boost is due 3 ms before it, at once if that has
+ * passed (the timer armed before stays armed then, as msm leaves it).
+ */
+static void rt_msm_deadline(struct rt_state *x, const struct sim_rt_event *ev)
+{
+	u64 now = ev->now_ns, at;
+
+	if (x->msm_dl_set && now <= x->msm_dl_ns && ev->fence_ns >= x->msm_dl_ns)
+		return;
+	x->msm_dl_set = true;
+	x->msm_dl_ns = ev->fence_ns;
+	x->msm_dl_frame = max_t(u32, x->msm_dl_frame, ev->frame);
+	at = ev->fence_ns > RT_MSM_DL_LEAD_NS ? ev->fence_ns - RT_MSM_DL_LEAD_NS : 0;
+	if (now > at) {
+		rt_msm_deadline_work(x, now);
+		return;
+	}
+	x->msm_dl_timer_ns = at;
+	rt_arm(x);
 }
 
 /*
@@ -348,13 +407,21 @@ static void rt_frame_done(const struct rt_state *x, const struct sim_rt_event *e
 		x->rt.opp);
 }
 
-/* A timer event: msm's boost ends, or gpugov's timer fires (or both). */
+/*
+ * A timer event: msm's boost ends, msm's deadline timer or gpugov's timer
+ * fires; one at a time, the next re-armed at once if also due.
+ */
 static void rt_timer(struct rt_state *x, u64 now)
 {
 	if (now >= x->boost_end_ns) {
 		x->floor = 0;
 		x->boost_end_ns = SIM_RT_NEVER;
 		rt_decide(x, SIM_RT_UNBOOST);
+		return;
+	}
+	if (now >= x->msm_dl_timer_ns) {
+		x->msm_dl_timer_ns = SIM_RT_NEVER;
+		rt_msm_deadline_work(x, now);
 		return;
 	}
 	rt_decide(x, SIM_RT_TIMER);	/* gpugov's own timer */
@@ -393,6 +460,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 	x.seq = seq;
 	x.boost_end_ns = SIM_RT_NEVER;
 	x.gov_ns = SIM_RT_NEVER;
+	x.msm_dl_timer_ns = SIM_RT_NEVER;
 	if (governs)
 		sc.start_opp = su->start_opp;
 	if (sim_rt_init(&x.rt, &sc) != SIM_RT_OK)
@@ -427,10 +495,13 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 			rt_decide(&x, SIM_RT_POLL);
 		} else if (ev.kind == SIM_RT_EV_ARRIVE && governs) {
 			/* the compositor's fence deadline, then msm's boost */
-			if (pol->fence)
-				x.fence_ns = ev.deadline_ns;
+			if (pol->fence && pol->kind == RT_GPUGOV)
+				gpugov_fence_set(&x.fence_ns, ev.fence_ns, ev.now_ns);
 			if (su->prof->msm)
 				rt_msm_active(&x, &ev);
+			/* msm's deadline rule: the deadline comes after the submit */
+			if (pol->fence && su->prof->msm && pol->kind == RT_ONDEMAND)
+				rt_msm_deadline(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_TIMER) {
 			rt_timer(&x, ev.now_ns);
 		} else if (ev.kind == SIM_RT_EV_START) {
@@ -444,5 +515,6 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		}
 	} while (ev.kind != SIM_RT_EV_END);
 	*res = x.rt.res;
+	res->boosts = x.boosts + x.g.fr.raises;
 	return 0;
 }

@@ -48,9 +48,13 @@ enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE, RT_FIRMWARE };
  *	GPUGOV_REACT_OFF: at polls only, with the tunables as given
  * @hint: RT_GPUGOV reacting: told the frame period (the hint source);
  *	else it has only what it learns
- * @fence: RT_GPUGOV: its counter source hands on each frame's deadline
- *	(a fence's, the vsync after the frame arrived), read at each tick as
- *	the kernel reads gpugov_source_set_deadline()'s
+ * @fence: RT_GPUGOV: its counter source hands on each frame's fence
+ *	deadline (the vsync after the frame arrived; with --vrr its arrival),
+ *	kept and read at each tick as the kernel keeps and reads
+ *	gpugov_source_set_deadline()'s (gpugov_fence.c); RT_ONDEMAND on msm:
+ *	msm's own deadline rule, a boost 3 ms before each deadline that
+ *	became its next one, unless the frame is done by then
+ *	(msm_fence_set_deadline(), deadline_work())
  */
 struct rt_policy {
 	enum rt_kind kind;

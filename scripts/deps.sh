@@ -26,6 +26,7 @@
 #           the fuzz-replay check suite)
 #   debugkernel  what building the debug guest kernel takes (make debug-kernel)
 #   glue    Debian kernel sources and the arm64 cross compiler (make glue-check)
+#   frames  libdrm, GBM, EGL and GLES headers (gpugov-frames)
 set -eu
 
 here=$(dirname "$0")
@@ -56,6 +57,7 @@ for group in "$@"; do
 	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	debugkernel) pkgs="$pkgs gcc make bc flex bison libelf-dev libssl-dev pahole linux-source-6.1 xz-utils kmod" ;;
 	glue)	pkgs="$pkgs linux-source-6.1 linux-source-6.12 gcc-aarch64-linux-gnu sparse make bc flex bison libssl-dev libelf-dev xz-utils perl rsync" ;;
+	frames)	pkgs="$pkgs libdrm-dev libgbm-dev libegl-dev libgles-dev pkg-config" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

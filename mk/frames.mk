@@ -47,3 +47,25 @@ frames-cli: $(FRAMES_BIN) $(AB_BIN)
 	@selftests/tools/test_frames_cli.sh $(FRAMES_BIN) $(AB_BIN)
 
 -include $(FRAMES_OBJS:.o=.d)
+
+# The guest gets gpugov-ab, and gpugov-frames with the shared libraries
+# it links (tools/vm/with-libs.sh: the loader finds them where the host
+# has them).
+VM_FILES += $(AB_BIN):/bin/gpugov-ab $(FRAMES_BIN):/bin/gpugov-frames
+VM_EXTRA_ARGS += $$(tools/vm/with-libs.sh $(FRAMES_BIN) | grep -v ':$(FRAMES_BIN)$$')
+vmtest vmtest-612: $(AB_BIN) $(FRAMES_BIN)
+
+# vkms for the guest's KMS test (selftests/vm/99_frames.c), when built:
+# `make vkms-prepare` builds it for both test kernels (tools/vm/vkms.sh,
+# about a minute each, cached outside the tree); the test SKIPs without it.
+VKMS_CACHE = $(or $(GPUGOV_CACHE),$(HOME)/.cache/gpugov)
+.PHONY: vkms-prepare
+vkms-prepare:
+	@scripts/deps.sh source module
+	@tools/vm/vkms.sh 6.1 $(KVER) $(VKMS_CACHE)
+	@tools/vm/vkms.sh 6.12 $(KVER_612) $(VKMS_CACHE)
+
+vmtest: VKMS_KO = $(shell tools/vm/vkms.sh --check 6.1 $(KVER) $(VKMS_CACHE))
+vmtest-612: VKMS_KO = $(shell tools/vm/vkms.sh --check 6.12 $(KVER_612) $(VKMS_CACHE))
+VM_EXTRA_ARGS += $(if $(VKMS_KO),--file $(VKMS_KO):/data/vkms.ko \
+	--intree drm_kms_helper --intree drm_shmem_helper)

@@ -136,7 +136,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		int r = 0, takes = 1;
 
-		if (!strcmp(a, "--help"))
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 			return usage(stdout, 0), 1;
 		if (is_version_opt(a))
 			return print_version(PROG), 1;

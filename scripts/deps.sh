@@ -49,7 +49,8 @@ for group in "$@"; do
 	kmodule) pkgs="$pkgs gcc make sparse"
 		[ "${ARCH:-}" != arm64 ] || pkgs="$pkgs gcc-aarch64-linux-gnu" ;;
 	cross)	arm64=1
-		pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64" ;;
+		pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64"
+		pkgs="$pkgs libdrm-dev:arm64 libgbm-dev:arm64 libegl-dev:arm64 libgles-dev:arm64" ;;
 	crossdeb) arm64=1
 		pkgs="$pkgs crossbuild-essential-arm64" ;;
 	qemu)	pkgs="$pkgs qemu-user-static" ;;

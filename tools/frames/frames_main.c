@@ -59,6 +59,7 @@ struct opts {
  * @k: the display (not --offscreen)
  * @g: the GPU path (not --cpu)
  * @render_fd: --offscreen's render node
+ * @back: --cpu on a display: the dumb buffer not on the screen
  * @unit_ns: the time of one unit of work (--cpu: a step; GPU: a loop)
  * @period_ns: the refresh period
  * @log: the frames
@@ -68,6 +69,7 @@ struct frames {
 	struct kms k;
 	struct gles *g;
 	int render_fd;
+	unsigned int back;
 	double unit_ns;
 	uint64_t period_ns;
 	struct frame_log log;
@@ -236,7 +238,10 @@ static uint64_t frames_units(const struct frames *f, unsigned long i, double *wo
 	return u < 1 ? 1 : u > 1e15 ? (uint64_t)1e15 : (uint64_t)u;
 }
 
-/* Do frame @i's work into the back buffer; @fb is what to flip to. */
+/*
+ * Do frame @i's work into the back buffer; @fb is what to flip to.  The
+ * next frame draws into the other buffer once this one is shown.
+ */
 static int frames_draw(struct frames *f, unsigned long i, struct frame_rec *r,
 		       uint32_t *fb, char *err, size_t errlen)
 {
@@ -245,8 +250,8 @@ static int frames_draw(struct frames *f, unsigned long i, struct frame_rec *r,
 	if (f->o.cpu) {
 		cpu_work(units);
 		if (!f->o.offscreen) {
-			cpu_fill(f->k.dumb[i & 1].map, f->k.size, i);
-			*fb = f->k.dumb[i & 1].fb;
+			cpu_fill(f->k.dumb[f->back].map, f->k.size, i);
+			*fb = f->k.dumb[f->back].fb;
 		}
 		r->done_ns = now_ns();
 		return 0;
@@ -272,12 +277,16 @@ static int frames_run_kms(struct frames *f, char *err, size_t errlen)
 	uint32_t fb = f->o.cpu ? f->k.dumb[1].fb : 0;
 	struct frame_rec first = { 0 };
 
-	/* frame "-1": the mode set, then one flip to time the first frame by */
+	/*
+	 * Frame "-1": the mode set (--cpu: with buffer 1, buffer 0 the back
+	 * one), then one flip to time the first frame by.
+	 */
 	if ((!f->o.cpu && frames_draw(f, 0, &first, &fb, err, errlen)) ||
 	    kms_show(&f->k, fb, err, errlen) ||
 	    frames_draw(f, 0, &first, &fb, err, errlen) ||
 	    kms_flip(&f->k, fb, err, errlen) || kms_wait(&f->k, err, errlen))
 		return -1;
+	f->back ^= 1;
 	shown = f->k.flip_ns;
 	for (unsigned long i = 0; !frames_done(f, t0); i++) {
 		struct frame_rec *r = frame_log_add(&f->log);
@@ -291,6 +300,7 @@ static int frames_run_kms(struct frames *f, char *err, size_t errlen)
 		if (frames_draw(f, i, r, &fb, err, errlen) || kms_flip(&f->k, fb, err, errlen) ||
 		    kms_wait(&f->k, err, errlen))
 			return -1;
+		f->back ^= 1;
 		r->flip_ns = shown = f->k.flip_ns;
 		r->janked = frame_janked(r->due_ns, r->flip_ns, f->period_ns);
 	}

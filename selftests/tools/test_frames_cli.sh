@@ -225,6 +225,19 @@ check "ab: ... says so, restored, no output" \
 check "ab: ... and no scratch directory left" \
 	[ -z "$(ls -A "$tmp" | grep '^\.gpugov-ab')" ]
 
+# gpugov-trace under gpugov: a stand-in that, as a background job of a
+# script, has SIGINT ignored (as the real one has until it has loaded
+# its BPF programs); a workload done at once stops it all the same.
+mkdir -p "$tmp/fakebin"
+printf '#!/bin/sh\ntrap "echo stopped >%s; exit 0" INT TERM\nsleep 30 & wait $!\n' \
+	"$tmp/trace-stopped" >"$tmp/fakebin/gpugov-trace"
+chmod +x "$tmp/fakebin/gpugov-trace"
+mkdev
+check "ab: gpugov-trace stopped when the workload ends at once" \
+	sh -c "PATH=\"$tmp/fakebin:\$PATH\" timeout 20 \"$ab\" --device gpu0 --governors gpugov \
+		--seconds 5 --repeat 1 --settle 0 --out \"$tmp/rt\" -- true >/dev/null 2>&1 &&
+	       [ -s \"$tmp/trace-stopped\" ]" && restored
+
 mkdev
 "$ab" --device gpu0 --governors gpugov:profile=battery --seconds 30 --repeat 1 --settle 0 \
 	--out "$tmp/r5" -- sleep 30 >/dev/null 2>"$tmp/err" &

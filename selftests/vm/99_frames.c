@@ -29,8 +29,12 @@ static int read_flips(const char *csv, unsigned long long period, struct flips *
 	unsigned long long prev = 0;
 
 	memset(s, 0, sizeof(*s));
-	if (!f || !fgets(line, sizeof(line), f))
-		return f ? fclose(f), -1 : -1;
+	if (!f)
+		return -1;
+	if (!fgets(line, sizeof(line), f)) {
+		fclose(f);
+		return -1;
+	}
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long due, sub, done, flip, k;
 		unsigned long i;
@@ -73,7 +77,7 @@ static unsigned long long period_ns(const char *summary)
 
 int main(void)
 {
-	struct flips s;
+	struct flips s = { 0 };
 	unsigned long long period;
 	pid_t pid;
 	int st, i;

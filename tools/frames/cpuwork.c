@@ -12,6 +12,7 @@
 
 #define CPU_CAL_UNITS	2000000u
 #define CPU_CAL_ROUNDS	7
+#define CPU_BAND	16
 
 static volatile uint64_t cpu_sink;
 
@@ -51,8 +52,18 @@ double cpu_unit_ns(void)
 	return best ? (double)best / CPU_CAL_UNITS : 1.0;
 }
 
-/* A grey level that steps with the frame: the display shows it moving. */
-void cpu_fill(void *buf, size_t size, unsigned long frame)
+/*
+ * A band of CPU_BAND lines whose grey steps with the frame, moving down
+ * the screen: the display shows the frames change.  Only the band is
+ * written: a dumb buffer is often uncached memory, where a whole 1080p
+ * frame takes milliseconds to write, which would add to every frame's
+ * work the same time whatever the --load.
+ */
+void cpu_fill(void *buf, uint32_t pitch, uint32_t height, unsigned long frame)
 {
-	memset(buf, (int)(frame * 4 % 256), size);
+	uint32_t rows = height > CPU_BAND ? height - CPU_BAND : 1;
+	uint32_t top = (uint32_t)(frame * CPU_BAND % rows);
+
+	memset((char *)buf + (size_t)top * pitch, (int)(frame * 4 % 256),
+	       (size_t)pitch * (height < CPU_BAND ? height : CPU_BAND));
 }

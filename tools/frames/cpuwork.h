@@ -10,5 +10,5 @@
 
 double cpu_unit_ns(void);
 void cpu_work(uint64_t units);
-void cpu_fill(void *buf, size_t size, unsigned long frame);
+void cpu_fill(void *buf, uint32_t pitch, uint32_t height, unsigned long frame);
 #endif /* GPUGOV_FRAMES_CPUWORK_H */

@@ -250,7 +250,7 @@ static int frames_draw(struct frames *f, unsigned long i, struct frame_rec *r,
 	if (f->o.cpu) {
 		cpu_work(units);
 		if (!f->o.offscreen) {
-			cpu_fill(f->k.dumb[f->back].map, f->k.size, i);
+			cpu_fill(f->k.dumb[f->back].map, f->k.pitch, f->k.mode.vdisplay, i);
 			*fb = f->k.dumb[f->back].fb;
 		}
 		r->done_ns = now_ns();

@@ -134,8 +134,11 @@ mkdev
 check "ab --help: exit 0" sh -c "\"$ab\" --help | grep -q '^usage: gpugov-ab'"
 check "ab --version" sh -c "\"$ab\" --version | grep -q '^gpugov-ab [0-9]'"
 check "ab without --device: exit 2" run 2
+check "ab without CMD nor gpugov-frames in PATH: exit 2, said" \
+	sh -c "PATH=/usr/bin:/bin \"$ab\" --device gpu0 --out \"$tmp/o\" 2>&1 >/dev/null |
+	       grep -q 'no gpugov-frames in PATH' && [ ! -e \"$tmp/o\" ]" && restored
 check "ab --device missing: exit 2, named" \
-	sh -c "! \"$ab\" --device nosuch 2>&1 >/dev/null | grep -v -q \"'nosuch' is no devfreq device\""
+	sh -c "! \"$ab\" --device nosuch -- true 2>&1 >/dev/null | grep -v -q \"'nosuch' is no devfreq device\""
 for bad in "--seconds 0" "--repeat x" "--settle -1" "--governors bogus" \
 	   "--governors simple_ondemand:profile=x" "--governors gpugov:profile" \
 	   "--energy $tmp/none"; do

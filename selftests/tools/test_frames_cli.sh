@@ -33,6 +33,15 @@ for bad in "--load 0" "--load 101" "--load 5x" "--hz 0" "--seconds -1" "--frames
 	check "frames $bad: the option named" grep -q -- "${bad% *}:" "$tmp/err"
 done
 check "frames --load without a value: exit 2" run 2 --load
+for bad in 0 -1 x 2e9 nan; do
+	check "frames --unit-ns $bad: exit 2, named" \
+		sh -c "! \"$frames\" --offscreen --cpu --unit-ns $bad 2>&1 | grep -v -q -- '--unit-ns:'"
+done
+check "frames --calibrate with --csv: exit 2" run 2 --calibrate --offscreen --cpu --csv "$tmp/c.csv"
+check "frames --calibrate: one line, unit_ns, exit 0" \
+	sh -c "\"$frames\" --calibrate --offscreen --cpu | awk 'END { exit !(NR == 1 && \$1 == \"unit_ns\" && \$2 > 0) }'"
+check "frames --unit-ns: taken, not measured" \
+	sh -c "\"$frames\" --offscreen --cpu --hz 200 --load 10 --frames 2 --unit-ns 2.5 | grep -qx 'unit_ns 2.5'"
 check "frames --card with --offscreen: exit 2" run 2 --card /dev/null --offscreen
 for s in bogus spikes:1 spikes:10:0 ramp:10:2 steady:3 scene:x; do
 	check "frames --schedule $s: exit 2" run 2 --offscreen --cpu --schedule "$s"
@@ -227,6 +236,35 @@ check "ab: ... says so, restored, no output" \
 	sh -c "grep -q 'the workload failed (exit 3)' \"$tmp/err\" && [ ! -e \"$tmp/r4\" ]" && restored
 check "ab: ... and no scratch directory left" \
 	[ -z "$(ls -A "$tmp" | grep '^\.gpugov-ab')" ]
+
+# The default workload: gpugov-frames (a stand-in here) calibrated once
+# with the device held at its top OPP, every run handed that unit; its
+# CSV's janked frames and worst latency counted.
+mkdir -p "$tmp/fakeframes"
+cat >"$tmp/fakeframes/gpugov-frames" <<EOS
+#!/bin/sh
+case " \$* " in
+*" --calibrate "*) cat "$dev/min_freq" >"$tmp/cal-min"; echo "unit_ns 5"; exit 0 ;;
+esac
+echo "\$*" >>"$tmp/frames-args"
+while [ \$# -gt 0 ]; do [ "\$1" != --csv ] || csv=\$2; shift; done
+printf 'frame,work,due_ns,submit_ns,done_ns,flip_ns,janked\n0,0.5,100,50,80,100,0\n1,0.5,200,100,150,2000100,1\n' >"\$csv"
+EOS
+chmod +x "$tmp/fakeframes/gpugov-frames"
+mkdev
+rm -f "$tmp/frames-args"
+check "ab, the default workload: exit 0" \
+	sh -c "PATH=\"$tmp/fakeframes:\$PATH\" \"$ab\" --device gpu0 --seconds 5 --repeat 1 \
+		--settle 0 --no-trace --out \"$tmp/rd\" >/dev/null 2>&1"
+check "ab: calibrated once, at the top OPP; min_freq back after" \
+	sh -c "[ \"\$(cat \"$tmp/cal-min\")\" = 200000000 ]" && restored
+check "ab: a steady and a spiky run under each governor, all with that unit" \
+	sh -c "[ \$(grep -c -- '--unit-ns 5 ' \"$tmp/frames-args\") -eq 4 ] &&
+	       [ \$(grep -c -- '--schedule spikes ' \"$tmp/frames-args\") -eq 2 ]"
+check "ab: janked frames and the worst latency from the CSV" \
+	awk -F, 'NR > 1 && ($6 != 1 || $7 != 2 || $8 != "2.000") { exit 1 } END { exit NR != 5 }' \
+		"$tmp/rd/runs.csv"
+check "ab: the unit in the JSON" grep -q '"frames_unit_ns": 5,' "$tmp/rd/ab.json"
 
 # gpugov-trace under gpugov: a stand-in that, as a background job of a
 # script, has SIGINT ignored (as the real one has until it has loaded

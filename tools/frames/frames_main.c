@@ -38,6 +38,7 @@
  * @render: --render, the offscreen GPU path's render node
  * @csv: --csv
  * @sched: --schedule, parsed
+ * @unit_ns: --unit-ns, the time of a unit of work; 0: calibrate
  * @load: --load, % of the period the mean frame takes
  * @hz: --hz, the offscreen refresh rate
  * @seconds: --seconds, 0: until a signal
@@ -45,12 +46,14 @@
  * @cpu: --cpu
  * @offscreen: --offscreen
  * @quiet: --quiet
+ * @calibrate: --calibrate
  */
 struct opts {
 	const char *card, *render, *csv;
 	struct sched sched;
+	double unit_ns;
 	u32 load, hz, seconds, frames;
-	int cpu, offscreen, quiet;
+	int cpu, offscreen, quiet, calibrate;
 };
 
 /**
@@ -95,7 +98,8 @@ static int usage(FILE *f, int status)
 	fprintf(f,
 		"usage: " PROG " [--card PATH | --offscreen [--hz HZ] [--render PATH]] [--cpu]\n"
 		"                     [--load PCT] [--schedule SCHED] [--seconds S] [--frames N]\n"
-		"                     [--csv FILE] [--quiet]\n"
+		"                     [--unit-ns NS] [--csv FILE] [--quiet]\n"
+		"       " PROG " --calibrate [--card PATH | --offscreen [--render PATH]] [--cpu]\n"
 		"       " PROG " --help | --version\n\n"
 		"Frames paced by page flips on a KMS display, the work of each set by a\n"
 		"schedule; per frame the vsync it was due for, its completion, its flip and\n"
@@ -111,6 +115,8 @@ static int usage(FILE *f, int status)
 		"                    file:PATH (default steady)\n"
 		"  --seconds S       run for S seconds, 0: until SIGINT/SIGTERM (default 10)\n"
 		"  --frames N        stop after N frames\n"
+		"  --calibrate       print the time of a unit of work (unit_ns) and exit\n"
+		"  --unit-ns NS      that time, from an earlier --calibrate: no calibration\n"
 		"  --csv FILE        the frames: frame,work,due_ns,submit_ns,done_ns,flip_ns,janked\n"
 		"  --quiet           no summary on standard output\n");
 	return status;
@@ -148,6 +154,16 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->offscreen = 1, takes = 0;
 		else if (!strcmp(a, "--quiet"))
 			o->quiet = 1, takes = 0;
+		else if (!strcmp(a, "--calibrate"))
+			o->calibrate = 1, takes = 0;
+		else if (!strcmp(a, "--unit-ns")) {
+			if (!v || parse_finite(v, &o->unit_ns) || o->unit_ns <= 0 ||
+			    o->unit_ns > 1e9) {
+				fprintf(stderr, PROG ": --unit-ns: '%s' is not a time in ns above 0, "
+					"at most 1e9\n", v ? v : "");
+				return -1;
+			}
+		}
 		else if (!strcmp(a, "--load"))
 			r = opt_num(a, v, 1, 100, &o->load);
 		else if (!strcmp(a, "--hz"))
@@ -178,6 +194,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return -1;
 		i += takes;
 	}
+	if (o->calibrate && (o->csv || o->unit_ns)) {
+		fprintf(stderr, PROG ": --calibrate takes neither --csv nor --unit-ns\n");
+		return -1;
+	}
 	if (o->card && o->offscreen) {
 		fprintf(stderr, PROG ": --card and --offscreen exclude each other\n");
 		return -1;
@@ -205,7 +225,7 @@ static int frames_setup(struct frames *f, char *err, size_t errlen)
 	if (f->o.cpu) {
 		if (!f->o.offscreen && kms_dumb_init(&f->k, err, errlen))
 			return -1;
-		f->unit_ns = cpu_unit_ns();
+		f->unit_ns = f->o.unit_ns ? f->o.unit_ns : cpu_unit_ns();
 		return 0;
 	}
 	if (f->o.offscreen) {
@@ -220,7 +240,7 @@ static int frames_setup(struct frames *f, char *err, size_t errlen)
 			 err, errlen);
 	if (!f->g)
 		return -1;
-	f->unit_ns = gles_unit_ns(f->g);
+	f->unit_ns = f->o.unit_ns ? f->o.unit_ns : gles_unit_ns(f->g);
 	if (f->unit_ns <= 0) {
 		snprintf(err, errlen, "GLES: the calibration frame failed");
 		return -1;
@@ -368,15 +388,19 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	f.k.fd = -1;
 	if (frames_setup(&f, err, sizeof(err)) ||
-	    (f.o.offscreen ? frames_run_offscreen : frames_run_kms)(&f, err, sizeof(err))) {
+	    (!f.o.calibrate &&
+	     (f.o.offscreen ? frames_run_offscreen : frames_run_kms)(&f, err, sizeof(err)))) {
 		fprintf(stderr, PROG ": %s\n", err);
 		goto out;
 	}
-	if (f.o.csv && (frame_log_csv(&f.log, csv.f) || outfile_commit(&csv, err, sizeof(err)))) {
+	if (f.o.csv && (frame_log_csv(&f.log, csv.f) ||
+			outfile_commit(&csv, err, sizeof(err)))) {
 		fprintf(stderr, PROG ": --csv: %s\n", err);
 		goto out;
 	}
-	if (!f.o.quiet) {
+	if (f.o.calibrate) {
+		printf("unit_ns %.6g\n", f.unit_ns);
+	} else if (!f.o.quiet) {
 		printf("device %s\nmode %s\n", f.o.offscreen ? "offscreen" : f.k.path,
 		       f.o.offscreen ? "timer" : f.k.mode.name);
 		printf("path %s\nunit_ns %.4g\n", f.o.cpu ? "cpu" : "gles", f.unit_ns);

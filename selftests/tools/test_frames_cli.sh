@@ -244,7 +244,8 @@ mkdir -p "$tmp/fakeframes"
 cat >"$tmp/fakeframes/gpugov-frames" <<EOS
 #!/bin/sh
 case " \$* " in
-*" --calibrate "*) cat "$dev/min_freq" >"$tmp/cal-min"; echo "unit_ns 5"; exit 0 ;;
+*" --calibrate "*) cat "$dev/min_freq" >"$tmp/cal-min"; echo "\$*" >"$tmp/cal-args"
+	echo "unit_ns 5"; exit 0 ;;
 esac
 echo "\$*" >>"$tmp/frames-args"
 while [ \$# -gt 0 ]; do [ "\$1" != --csv ] || csv=\$2; shift; done
@@ -265,6 +266,20 @@ check "ab: janked frames and the worst latency from the CSV" \
 	awk -F, 'NR > 1 && ($6 != 1 || $7 != 2 || $8 != "2.000") { exit 1 } END { exit NR != 5 }' \
 		"$tmp/rd/runs.csv"
 check "ab: the unit in the JSON" grep -q '"frames_unit_ns": 5,' "$tmp/rd/ab.json"
+mkdev
+rm -f "$tmp/frames-args"
+check "ab --frames-args: exit 0" \
+	sh -c "PATH=\"$tmp/fakeframes:\$PATH\" \"$ab\" --device gpu0 --governors gpugov --seconds 5 \
+		--repeat 1 --settle 0 --no-trace --frames-args '--cpu  --load 20' --out \"$tmp/rf\" \
+		>/dev/null 2>&1"
+check "ab --frames-args: given to the calibration and to every run" \
+	sh -c "grep -q -- '--calibrate --cpu --load 20$' \"$tmp/cal-args\" &&
+	       [ \$(grep -c -- ' --cpu --load 20$' \"$tmp/frames-args\") -eq 2 ]"
+check "ab --frames-args with a CMD: exit 2" \
+	run 2 --device gpu0 --frames-args --cpu --out "$tmp/rg" -- true
+check "ab --frames-args --csv: exit 2, said" \
+	sh -c "PATH=\"$tmp/fakeframes:\$PATH\" \"$ab\" --device gpu0 --frames-args '--csv x' \
+		--out \"$tmp/rg\" 2>&1 >/dev/null | grep -q 'are the harness'"
 
 # gpugov-trace under gpugov: a stand-in that, as a background job of a
 # script, has SIGINT ignored (as the real one has until it has loaded

@@ -7,7 +7,10 @@
  * A steady run at a light load is paced by the flip events: its flips
  * fall a whole number of periods apart, nearly all one period.  A run
  * the test stops (SIGSTOP) for 200 ms, past many vsyncs, counts the frame
- * it stalled as janked, late by about the stall.
+ * it stalled as janked, late by about the stall.  Then the whole kit:
+ * gpugov-ab's default workloads (gpugov-frames --cpu on vkms, steady and
+ * spiky, calibrated once) under simple_ondemand and gpugov on gpugov_sim,
+ * every run's frames counted.
  */
 #include <signal.h>
 #include <sys/wait.h>
@@ -119,6 +122,18 @@ int main(void)
 	vt_ok(!st && s.janked >= 1 && s.worst_late_ns >= 150000000ull,
 	      "the stall counted: %lu janked, the worst %llu ms late", s.janked,
 	      s.worst_late_ns / 1000000);
+
+	vt_ok(!vt_setup(NULL), "gpugov and gpugov_sim load");
+	vt_ok(!system("gpugov-ab --device gpugov_sim.0 --seconds 3 --repeat 1 --settle 0 "
+		      "--no-trace --frames-args '--cpu --card " CARD " --load 20' --out /tmp/abf "
+		      ">/tmp/abf.log 2>&1"), "gpugov-ab with its default workloads");
+	if (system("cat /tmp/abf.log"))
+		vt_diag("no log");
+	vt_ok(!system("awk -F, 'NR > 1 && !($7 > 60 && $6 != \"-\") { bad = 1 } "
+		      "END { exit bad || NR != 5 }' /tmp/abf/runs.csv"),
+	      "4 runs (steady, spikes x 2 governors), each with its frames and janked count");
+	vt_ok(vt_governor_is(0, "simple_ondemand"), "the device's governor restored");
+	vt_ok(!vt_teardown(), "teardown");
 	vt_ok(!system("rmmod vkms"), "vkms unloads");
 	return vt_done();
 }

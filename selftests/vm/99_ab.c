@@ -9,7 +9,10 @@
  * energy_pj) to a file; gpugov-ab's energy of each run must be that
  * account, to the microjoule the meter counts in.  Then the device's
  * governor and gpugov's tunable come back after a normal run, a failing
- * workload and a SIGTERM, and a failed run leaves no results.
+ * workload and a SIGTERM, and a failed run leaves no results.  Last, the
+ * meter in real-time mode: two runs to their end, each counted once,
+ * the engine's energy of the first folded in before the second resets
+ * it (sim_meter_fold_rt()).
  */
 #include <glob.h>
 #include <signal.h>
@@ -87,6 +90,35 @@ static void check_energy(const char *csv, int runs)
 	      n, sum);
 }
 
+static unsigned long long meter_uj(const char *path)
+{
+	char buf[64];
+
+	return vt_read_line(path, buf, sizeof(buf)) ? 0 : strtoull(buf, NULL, 10);
+}
+
+/* Real-time runs of the short trace to their end: the meter's delta each. */
+static void check_realtime(const char *meter)
+{
+	unsigned long long e0, e1, pj = 0;
+	int i;
+
+	vt_ok(!vt_load_blob(0, DATA_DIR "/short.blob", 4096) &&
+	      !vt_write_str(vt_simdbg(0, "loop"), "0") &&
+	      !vt_write_str(vt_simdbg(0, "realtime"), "60 50 1"), "real time: 60 Hz, load 50 %%");
+	for (i = 1; i <= 2; i++) {
+		e0 = meter_uj(meter);
+		vt_ok(!vt_write_str(vt_simdbg(0, "run"), "1") && vt_wait_done(0, 60000) &&
+		      !vt_read_key(vt_simdbg(0, "status"), "rt_energy_pj", &pj),
+		      "real-time run %d ran to its end", i);
+		e1 = meter_uj(meter);
+		vt_ok(pj && e1 - e0 + 1 >= pj / 1000000 && e1 - e0 <= pj / 1000000 + 1,
+		      "real-time run %d: the meter moved %llu uJ, the engine's account %llu pJ",
+		      i, e1 - e0, pj);
+	}
+	vt_ok(!vt_write_str(vt_simdbg(0, "realtime"), "0"), "real time off");
+}
+
 int main(void)
 {
 	glob_t g = { 0 };
@@ -142,6 +174,8 @@ int main(void)
 	      access("/tmp/ab3", F_OK), "SIGTERM: exit 143, no results");
 	vt_ok(state_is("simple_ondemand", "5"), "restored after SIGTERM");
 
+	if (g.gl_pathc == 1)
+		check_realtime(g.gl_pathv[0]);
 	globfree(&g);
 	vt_ok(!vt_teardown(), "teardown");
 	return vt_done();

@@ -69,3 +69,11 @@ vmtest: VKMS_KO = $(shell tools/vm/vkms.sh --check 6.1 $(KVER) $(VKMS_CACHE))
 vmtest-612: VKMS_KO = $(shell tools/vm/vkms.sh --check 6.12 $(KVER_612) $(VKMS_CACHE))
 VM_EXTRA_ARGS += $(if $(VKMS_KO),--file $(VKMS_KO):/data/vkms.ko \
 	--intree drm_kms_helper --intree drm_shmem_helper)
+
+# The schedules and the jank rule, unit-tested with the objects they live in.
+$(BUILD)/unit/test_frames: selftests/unit/test_frames.c $(BUILD)/tools/frames/sched.o \
+		$(BUILD)/tools/frames/record.o $(LIBCOMMON) $(LIBGPUGOV) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_USER) -Iselftests/unit -Itools/frames -MMD -MP -o $@ $< \
+		$(BUILD)/tools/frames/sched.o $(BUILD)/tools/frames/record.o \
+		$(LIBCOMMON) $(LIBGPUGOV) $(LDLIBS_USER)

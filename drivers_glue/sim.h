@@ -260,6 +260,9 @@ struct sim_rtdev {
  * @consumed: segments consumed since the last start [lock]
  * @time_ns: busy time of those segments [lock]
  * @energy_pj: their energy [lock]
+ * @meter_pj: energy since probe, never reset: hwmon's energy1_input
+ *	(sim_hwmon.c) [lock]
+ * @meter_rt: the real-time engine's energy is not yet in @meter_pj [lock]
  * @log: OPP index each of them ran at, @log_len entries [lock]
  * @log_cap: capacity of @log
  * @prof: the driver profile
@@ -298,6 +301,8 @@ struct sim_dev {
 	u64 consumed;
 	u64 time_ns;
 	u64 energy_pj;
+	u64 meter_pj;
+	bool meter_rt;
 	u8 *log;
 	u32 log_len;
 	u32 log_cap;
@@ -336,6 +341,11 @@ struct sim_trace *sim_trace_parse(const u8 *buf, size_t len);
 struct sim_trace *sim_trace_default(void);
 void sim_trace_free(struct sim_trace *t);
 const u64 *sim_trace_rec(const struct sim_trace *t, u32 seg, u32 opp);
+
+/* sim_hwmon.c */
+void sim_meter_add(struct sim_dev *sd, u64 pj);
+void sim_meter_fold_rt(struct sim_dev *sd, bool live);
+void sim_hwmon_add(struct sim_dev *sd);
 
 /* sim_devfreq.c */
 u32 sim_opp_index(const struct sim_trace *t, unsigned long hz);

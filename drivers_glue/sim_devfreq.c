@@ -103,6 +103,7 @@ static const u64 *sim_consume(struct sim_dev *sd)
 	sd->consumed++;
 	sd->time_ns += r[GPUGOV_SB_BUSY_NS];
 	sd->energy_pj += r[GPUGOV_SB_ENERGY_PJ];
+	sim_meter_add(sd, r[GPUGOV_SB_ENERGY_PJ]);
 	sim_mali_count(&sd->mali_ctr, r);
 	return r;
 }

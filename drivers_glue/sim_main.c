@@ -92,6 +92,7 @@ static int sim_probe(struct platform_device *pdev)
 	if (err)
 		return dev_err_probe(&pdev->dev, err, "cannot start\n");
 	sim_debugfs_add(sd);
+	sim_hwmon_add(sd);
 	return 0;
 }
 

@@ -213,6 +213,7 @@ int sim_rtdev_start(struct sim_dev *sd)
 	r->gov_ns = SIM_RT_NEVER;
 	r->boost_end_ns = SIM_RT_NEVER;
 	sd->running = false;
+	sim_meter_fold_rt(sd, false);
 	sc.start_opp = sd->cur;
 	spin_unlock(&sd->lock);
 	sc.rec = t->rec;
@@ -235,6 +236,7 @@ int sim_rtdev_start(struct sim_dev *sd)
 		r->log_len = 0;
 		r->log_open = false;
 		r->log_dropped = 0;
+		sim_meter_fold_rt(sd, true);
 		sd->running = true;
 		sd->busy_sum_ns = 0;
 		sd->msm_cycles = 0;

@@ -1,8 +1,10 @@
 # mk/cross.mk - the tools for an arm64 board, cross-compiled on the build
 # host, and the module built against a board's kernel tree.
 #
-#   make cross        build/arm64/gpugov-replay, gpugov-sim, gpugov-simblob
-#                     (linked against arm64 glibc, as packaged) and
+#   make cross        build/arm64/gpugov-replay, gpugov-sim, gpugov-simblob,
+#                     gpugov-frames (linked against arm64 glibc and, for
+#                     gpugov-frames, libdrm, GBM, EGL and GLES2, as
+#                     packaged), gpugov-ab (the script) and
 #                     build/arm64/gpugov-trace, linked statically so that it
 #                     can be copied to a board as it is; the arm64 libraries
 #                     come from Debian multiarch (scripts/deps.sh cross)
@@ -21,14 +23,14 @@
 
 CROSS_COMPILE_ARM64 := aarch64-linux-gnu-
 CROSS_BUILD := $(BUILD)/arm64
-CROSS_TOOLS := gpugov-replay gpugov-sim gpugov-simblob gpugov-trace
+CROSS_TOOLS := gpugov-replay gpugov-sim gpugov-simblob gpugov-trace gpugov-frames gpugov-ab
 
 TEST_SUITES += cross-check
 
 .PHONY: cross cross-deps cross-check
 
 cross-deps:
-	@scripts/deps.sh build bpf cross
+	@scripts/deps.sh build bpf frames cross
 
 cross: cross-deps
 	@$(MAKE) --no-print-directory BUILD=$(CROSS_BUILD) \

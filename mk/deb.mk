@@ -8,7 +8,8 @@
 #                     gpugov-dkms_V_all.deb (the module sources with
 #                     dkms.conf, built by DKMS on the user's machine) and
 #                     gpugov-tools_V_ARCH.deb (gpugov-replay, gpugov-sim,
-#                     gpugov-simblob, gpugov-trace, the simulated GPU's
+#                     gpugov-simblob, gpugov-trace, gpugov-frames,
+#                     gpugov-ab, the simulated GPU's
 #                     demo trace, docs, the ABI files, man pages) for
 #                     amd64 and arm64; then `lintian -I --pedantic` on
 #                     every .changes (so on the .dsc and every .deb): any
@@ -46,7 +47,7 @@ TEST_SUITES += deb-install
 .PHONY: deb deb-deps deb-install
 
 deb-deps:
-	@scripts/deps.sh build bpf deb cross crossdeb
+	@scripts/deps.sh build bpf frames deb cross crossdeb
 
 # dpkg-buildpackage ARGS in the copy, its log in build/deb/build-NAME.log
 # (call deb_build,NAME,ARGS)

@@ -128,7 +128,9 @@ define vm_run
 endef
 VM_DEPS := $(VM_DIR)/vm-exit $(VM_TESTS) $(VM_BLOBS) $(VM_DIR)/data/expect/.done
 # The files of the full test set; BTF_KO is the gpugov.ko with BTF (97_*).
-vm_files = $(foreach f,$(VM_FILES),--file $(f)) \
+# VM_EXTRA_ARGS: further vmtest.sh arguments, expanded by the recipe's
+# shell (mk/frames.mk: a program's shared libraries).
+vm_files = $(foreach f,$(VM_FILES),--file $(f)) $(VM_EXTRA_ARGS) \
 	--file $(VM_DIR)/data/expect:/data/expect --file $(1):/data/gpugov-btf.ko
 
 vmtest: vm-modules $(VM_DEPS)

@@ -26,6 +26,7 @@
 #           the fuzz-replay check suite)
 #   debugkernel  what building the debug guest kernel takes (make debug-kernel)
 #   glue    Debian kernel sources and the arm64 cross compiler (make glue-check)
+#   frames  libdrm, GBM, EGL and GLES headers (gpugov-frames)
 set -eu
 
 here=$(dirname "$0")
@@ -48,7 +49,8 @@ for group in "$@"; do
 	kmodule) pkgs="$pkgs gcc make sparse"
 		[ "${ARCH:-}" != arm64 ] || pkgs="$pkgs gcc-aarch64-linux-gnu" ;;
 	cross)	arm64=1
-		pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64" ;;
+		pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64"
+		pkgs="$pkgs libdrm-dev:arm64 libgbm-dev:arm64 libegl-dev:arm64 libgles-dev:arm64" ;;
 	crossdeb) arm64=1
 		pkgs="$pkgs crossbuild-essential-arm64" ;;
 	qemu)	pkgs="$pkgs qemu-user-static" ;;
@@ -56,6 +58,7 @@ for group in "$@"; do
 	fuzz)	pkgs="$pkgs clang libclang-rt-14-dev" ;;
 	debugkernel) pkgs="$pkgs gcc make bc flex bison libelf-dev libssl-dev pahole linux-source-6.1 xz-utils kmod" ;;
 	glue)	pkgs="$pkgs linux-source-6.1 linux-source-6.12 gcc-aarch64-linux-gnu sparse make bc flex bison libssl-dev libelf-dev xz-utils perl rsync" ;;
+	frames)	pkgs="$pkgs libdrm-dev libgbm-dev libegl-dev libgles-dev pkg-config" ;;
 	*)	echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

@@ -147,7 +147,7 @@ cat "$work/nodevfreq.log" >>"$log"
 [ $r -eq 77 ] && grep -q BUILD_EXCLUSIVE "$work/nodevfreq.log"
 ok $? "DKMS skips a kernel without CONFIG_PM_DEVFREQ (dkms build status $r, 77 = skipped)"
 
-for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-trace; do
+for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-trace gpugov-frames gpugov-ab; do
 	v=$(in_root "$t" --version 2>&1)
 	[ "$v" = "$t $version" ]
 	ok $? "$t --version: $v (VERSION: $version)"

@@ -27,7 +27,7 @@ skip=0
 
 # ---- the binaries ------------------------------------------------------
 
-for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-trace; do
+for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-trace gpugov-frames; do
 	check "$t is an AArch64 executable" \
 		sh -c "readelf -h \"$cross/$t\" | grep -q 'Machine: *AArch64'"
 done
@@ -77,6 +77,8 @@ same "gpugov-sim online" gpugov-sim online -g gpu -w wl --epoch-us 5 -o seen.tra
 same "gpugov-sim openloop" gpugov-sim openloop seg.trace
 same "gpugov-sim, an unknown objective" gpugov-sim online -g gpu -w wl --epoch-us 5 --objective x
 same "gpugov-replay accuracy --json" gpugov-replay accuracy --json seg.trace
+same "gpugov-frames, a schedule file's bad line" gpugov-frames --offscreen --cpu --schedule file:wl
+same "gpugov-frames --help" gpugov-frames --help
 same "gpugov-replay run" gpugov-replay run seg.trace
 same "gpugov-replay run --csv, objective energy" gpugov-replay run --csv --objective energy seg.trace
 same "gpugov-replay predict" gpugov-replay predict --opps 500000,1000000,2000000 \

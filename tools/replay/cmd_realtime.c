@@ -284,6 +284,8 @@ static const struct rt_policy rt_rows[] = {
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, true },
+	{ RT_GPUGOV, GPUGOV_REACT_FRAME, false },
+	{ RT_GPUGOV, GPUGOV_REACT_FRAME, false, true },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, false },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, true },
 	{ RT_ORACLE, 0, false },

@@ -102,7 +102,7 @@ check "realtime --frames: on a full disk, exit 1 naming the file, the earlier on
 is_png() { [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = 211PNG ]; }
 check "plot timeline: gpugov's run from --frames, its clock from --sequence, a PNG" \
 	sh -c "\"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f.seq\" \
-		--policies gpugov-crisp-deadline --out \"$tmp/t.png\"" && is_png "$tmp/t.png"
+		--policies gpugov-default --out \"$tmp/t.png\"" && is_png "$tmp/t.png"
 check "plot timeline: the oracle, no decisions: its clock from its frames" \
 	sh -c "\"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --policies oracle-noloss \
 		--out \"$tmp/o.png\"" && is_png "$tmp/o.png"
@@ -124,10 +124,10 @@ check "plot timeline: a policy name of 64 characters refused by name, exit 2 (no
 	       grep -q 'f-long.csv:2: .*longer than 63'"
 check "plot timeline: a frame of no time at time 0 still has a time axis (1 ms)" \
 	sh -c "\"$bin\" plot timeline \"$tmp/f-zero.csv\" --trace \"$tmp/small.trace\" --out \"$tmp/z.png\"" && is_png "$tmp/z.png"
-awk -F, 'BEGIN { OFS = "," } $2 == "gpugov-crisp-deadline" && $3 == 3 { $4 = 0 } 1' "$tmp/f.seq" >"$tmp/f-back.seq"
+awk -F, 'BEGIN { OFS = "," } $2 == "gpugov-default" && $3 == 3 { $4 = 0 } 1' "$tmp/f.seq" >"$tmp/f-back.seq"
 check "plot timeline: a policy's decisions going back in time: exit 2" \
 	sh -c "! \"$bin\" plot timeline \"$tmp/f.csv\" --trace \"$tmp/small.trace\" --sequence \"$tmp/f-back.seq\" \
-		--policies gpugov-crisp-deadline --out \"$tmp/y.png\" 2>\"$tmp/err\" && grep -q 'goes back' \"$tmp/err\""
+		--policies gpugov-default --out \"$tmp/y.png\" 2>\"$tmp/err\" && grep -q 'goes back' \"$tmp/err\""
 
 # ---- one job of scripts/bench-realtime.sh ----
 job=scripts/bench-realtime-job.sh

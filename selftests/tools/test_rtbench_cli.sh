@@ -139,6 +139,9 @@ check "bench job: a row per profile, rate, load and policy, each prefixed with i
 check "bench job: HZLIST:LOADLIST plays those loads alone, whatever RT_LOADS says" \
 	sh -c "RT_PROFILES=lima RT_LOADS='30 60' $job \"$bin\" \"$tmp/job2.csv\" v 72,90:90 \"$tmp/small.trace\" --stock &&
 	       [ \"\$(cut -d, -f1-4 \"$tmp/job2.csv\" | sort -u | tr '\n' ' ')\" = 'v,lima,72,90 v,lima,90,90 ' ]"
+check "bench job: RT_OPTS=--frontier adds the frontier's 14 rows to each cell; without it none" \
+	sh -c "RT_PROFILES=lima RT_LOADS=60 RT_OPTS=--frontier $job \"$bin\" \"$tmp/job3.csv\" v 60 \"$tmp/small.trace\" --stock &&
+	       [ \"\$(grep -c ',frontier-' \"$tmp/job3.csv\")\" -eq 14 ] && ! grep -q ',frontier-' \"$tmp/job2.csv\""
 
 # ---- the synthetic games the real-time bench adds (scripts/bench-games.sh rates) ----
 gen=$(dirname "$bin")/bench_frames

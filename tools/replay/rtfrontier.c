@@ -40,7 +40,7 @@ static u64 kth_largest(u64 *v, u32 n, u32 rank)
  * @fp: the row's settings
  * @frame: the frame starting
  *
- * Over the last min(n, @frame) finished frames, at each OPP k: T_k, the
+ * Over the last min(n, RT_FRONTIER_MAX_N, @frame) finished frames, at each OPP k: T_k, the
  * rank-th longest time there (rank clamped to the frames there are), and
  * E_k, their energy if each ran at k and then idled out its period,
  * Σ pj + idle_uw_k * max(P - t, 0).  The OPP of least E_k among those with
@@ -53,7 +53,8 @@ u32 rt_frontier_opp(const struct sim_rt *rt, const struct rt_frontier *fp,
 		    u32 frame)
 {
 	const struct sim_rt_scenario *sc = &rt->sc;
-	u32 nr = sc->nr_opps, n = min_t(u32, fp->n, frame), k, i, best = nr - 1;
+	u32 nr = sc->nr_opps, k, i, best = nr - 1;
+	u32 n = min_t(u32, min_t(u32, fp->n, RT_FRONTIER_MAX_N), frame);
 	u64 fit = div_u64(sc->period_ns * (100 - fp->margin_pct), 100);
 	u64 t[RT_FRONTIER_MAX_N], e, ns, pj, best_e = U64_MAX;
 

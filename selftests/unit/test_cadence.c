@@ -428,6 +428,9 @@ static void test_react_frame(void)
 	tap_ok(fs.src == GPUGOV_DL_LEARNED && fs.held && n <= 75 && timer > 3 * n,
 	       "react frame, steady light frames: the phase held, %u ticks in 60 frames (timer: %u)",
 	       n, timer);
+	tap_ok(fs.cad.last_ns + 33 * p >= 2000 * MS,
+	       "react frame: the phase probed anew within 32 frames (last onset %llu ms)",
+	       (unsigned long long)(fs.cad.last_ns / MS));
 	/* a heavy frame, then a light one: the light one's check */
 	rt_setup(GPUGOV_REACT_FRAME, 16666);
 	tick(p, p, p, 3);

@@ -12,7 +12,9 @@
 # as rt_log prints it; and ...__gpugov-SOURCE-timer.rtseq, gpugov reacting
 # by its timer with the deadline SOURCE: learned (from busy/idle), hint
 # (frame_period_us, the true period) or fence (each frame's vsync, handed
-# on as it arrives).  All start at OPP 0, where idle polls leave the
+# on as it arrives); and ...__gpugov-SOURCE-frame.rtseq, the same by its
+# timer at vsyncs with one check when at risk (react frame; SOURCE learned
+# or fence).  All start at OPP 0, where idle polls leave the
 # device before its run.
 set -eu
 replay=${1:?usage: mkexpect_rt.sh REPLAY OUTDIR TRACE NAME HZ LOAD SEGS PROFILE...}
@@ -36,9 +38,9 @@ for cfg in "$@"; do
 	# gpugov's default is the row without a deadline source or a way
 	# of reacting after its name ("+hint/timer" and the like)
 	for pol in simple_ondemand gpugov gpugov-learned-timer gpugov-hint-timer \
-		   gpugov-fence-timer; do
+		   gpugov-fence-timer gpugov-learned-frame gpugov-fence-frame; do
 		case $pol in
-		gpugov-*) src=${pol#gpugov-}; src=+${src%-timer}/timer ;;
+		gpugov-*) src=${pol#gpugov-}; src=+${src%-*}/${src##*-} ;;
 		*) src= ;;
 		esac
 		awk -F, -v p="${pol%%-*}-" -v s="$src" 'NR > 1 && index($2, p) == 1 &&

@@ -150,6 +150,24 @@ void gpugov_cadence_window(struct gpugov_cadence *c, u64 end_ns,
 }
 
 /**
+ * gpugov_cadence_end() - what a window as long as a frame showed of the
+ *	GPU at its end, taking no onset: its work started at the window's
+ *	start, a vsync of a phase already known (gpugov_frame.c, the phase held)
+ * @c: state
+ * @interval_ns: the window's length
+ * @busy_ns: the GPU-busy part of it
+ */
+void gpugov_cadence_end(struct gpugov_cadence *c, u64 interval_ns, u64 busy_ns)
+{
+	if (!busy_ns)
+		c->end = GPUGOV_CAD_IDLE;
+	else if (busy_ns >= interval_ns)
+		c->end = GPUGOV_CAD_BUSY;
+	else
+		c->end = GPUGOV_CAD_GAP;
+}
+
+/**
  * gpugov_cadence_next() - the first vsync after @now_ns on the grid of
  *	period @period_ns through the last onset
  * @c: state

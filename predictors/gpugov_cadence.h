@@ -44,6 +44,7 @@ struct gpugov_cadence {
 void gpugov_cadence_init(struct gpugov_cadence *c);
 void gpugov_cadence_window(struct gpugov_cadence *c, u64 end_ns,
 			   u64 interval_ns, u64 busy_ns);
+void gpugov_cadence_end(struct gpugov_cadence *c, u64 interval_ns, u64 busy_ns);
 u64 gpugov_cadence_next(const struct gpugov_cadence *c, u64 period_ns,
 			u64 now_ns);
 

@@ -29,9 +29,12 @@
  * nothing.
  *
  * Ticks come from the governor's own timer (GPUGOV_REACT_TIMER,
- * gpugov_frame_next_ns()) or from a polling interval shortened to the
- * frame period (GPUGOV_REACT_POLL, gpugov_frame_poll_ns(): one decision
- * per period, in no particular phase, and no checks).
+ * gpugov_frame_next_ns()), the same timer at vsyncs with one check a frame
+ * only when the frame is at risk and no probes while the cadence's phase
+ * is held (GPUGOV_REACT_FRAME: frame_check_at(), frame_hold()), or from
+ * a polling interval shortened to the frame period (GPUGOV_REACT_POLL,
+ * gpugov_frame_poll_ns(): one decision per period, in no particular
+ * phase, and no checks).
  */
 #include "gpugov_frame.h"
 #include "gpugov_fixed.h"
@@ -46,11 +49,18 @@ const char *const gpugov_dl_src_names[GPUGOV_NR_DL] = {
 const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
 	[GPUGOV_REACT_OFF] = "off",
 	[GPUGOV_REACT_TIMER] = "timer",
+	[GPUGOV_REACT_FRAME] = "frame",
 	[GPUGOV_REACT_POLL] = "poll",
 };
 
 /* Checks inside a frame: this many a period. */
 #define FRAME_CHECKS	4
+/*
+ * GPUGOV_REACT_FRAME: the phase is held this many frames, then probed
+ * anew: a period learned within 1/CAD_TOL drifts off the frames' grid
+ * (0.05 % off, 16.675 ms for 16.667, is 0.27 ms in 32 frames, 8 ms in 16 s).
+ */
+#define FRAME_HOLD	32
 /*
  * A fence deadline is the frame's boundary only within this many of the
  * fence's periods of now, ahead or behind: one further ahead is not the
@@ -100,6 +110,9 @@ void gpugov_frame_restart(struct gpugov_frame_state *fs)
 	fs->fence_new = false;
 	fs->next_vsync_ns = 0;
 	fs->check_ns = U64_MAX;
+	fs->held = false;
+	fs->held_frames = 0;
+	fs->probe_onset_ns = 0;
 }
 
 /**
@@ -212,15 +225,51 @@ static u64 frame_next_boundary(const struct gpugov_frame_state *fs, u64 now)
 	return gpugov_cadence_next(&fs->cad, fs->period_ns, from);
 }
 
+/**
+ * frame_check_at() - GPUGOV_REACT_FRAME: when to check the frame that
+ *	starts at @now, decided at OPP o (fs->opp) with predictions @d
+ * @fs: state, fs->deadline_ns the frame's deadline
+ * @d: the vsync's decision
+ * @now: the vsync
+ *
+ * The frame is at risk if the heaviest recent frame, W = fs->work_hi_ps
+ * at the top OPP, would not fit at o: W * t_o / t_top > B, B = 7/8 of the
+ * time to the deadline (frame_check()'s margin).  Then the one check comes
+ * at the latest moment at which the top OPP still saves such a frame: x
+ * at o does x * t_top / t_o of its work, so x + W - x * t_top / t_o <= B
+ * gives x = (B - W) * t_o / (t_o - t_top); no sooner than 1/16 of the
+ * period in (work to see), and at that if W > B.
+ *
+ * Return: the time of the check, U64_MAX for none (not at risk, or o the
+ * fastest).
+ */
+static u64 frame_check_at(const struct gpugov_frame_state *fs,
+			  const struct gpugov_decision *d, u64 now)
+{
+	u64 to = d->time_ps[fs->opp], top = d->time_ps[d->hi], left, x;
+	u64 w = fs->work_hi_ps;
+
+	if (!top || to <= top || now >= fs->deadline_ns)
+		return U64_MAX;
+	left = gpugov_mul_div64(fs->deadline_ns - now, GPUGOV_PS_PER_NS, 1);
+	left -= left / 8;
+	if (gpugov_mul_div64(w, to, top) <= left)
+		return U64_MAX;
+	x = w < left ? gpugov_mul_div64(left - w, to, to - top) : 0;
+	return now + max_t(u64, x / GPUGOV_PS_PER_NS, fs->period_ns / 16);
+}
+
 /*
  * A frame boundary: decide, learn the frame's work, and plan the next
- * boundary (frame_next_boundary()) and the first check.
+ * boundary (frame_next_boundary()) and the first check (GPUGOV_REACT_FRAME:
+ * the one check, if any, frame_check_at()).
  */
 static void frame_vsync(struct gpugov_frame_state *fs,
 			const struct gpugov_frame_ctx *c, u64 now,
 			struct gpugov_decision *d, enum gpugov_pred_id *used)
 {
 	bool busy = fs->acc.busy_ns;
+	bool one = c->p->react == GPUGOV_REACT_FRAME;
 	u64 hi;
 
 	frame_decide(fs, c, &fs->acc, d, used);
@@ -232,7 +281,8 @@ static void frame_vsync(struct gpugov_frame_state *fs,
 		fs->fence_new = false;
 	fs->next_vsync_ns = frame_next_boundary(fs, now);
 	fs->deadline_ns = fs->next_vsync_ns;
-	fs->check_ns = now + fs->period_ns / FRAME_CHECKS;
+	fs->check_ns = one ? frame_check_at(fs, d, now) :
+			     now + fs->period_ns / FRAME_CHECKS;
 }
 
 /**
@@ -308,6 +358,65 @@ static enum gpugov_frame_act frame_check(struct gpugov_frame_state *fs,
 	return GPUGOV_FRAME_RAISED;
 }
 
+/*
+ * The cadence sees the window: its onsets, or with the phase held (the
+ * windows then frames from a vsync of the known phase, whose work started
+ * at their start) only whether the GPU is busy at its end.
+ */
+static void frame_learn(struct gpugov_frame_state *fs,
+			const struct gpugov_frame_tick *tk)
+{
+	if (fs->held)
+		gpugov_cadence_end(&fs->cad, tk->w->interval_ns, tk->w->busy_ns);
+	else
+		gpugov_cadence_window(&fs->cad, tk->now_ns, tk->w->interval_ns,
+				      tk->w->busy_ns);
+}
+
+/*
+ * GPUGOV_REACT_FRAME: the learned cadence's phase is held (no probes)
+ * from the onset that gave it a period, and again from the first onset
+ * after probing began anew (frame_phase_lost()); never with another
+ * source (a fence or hint gives the phase itself).
+ */
+static void frame_hold(struct gpugov_frame_state *fs,
+		       const struct gpugov_policy_params *p)
+{
+	bool was = fs->held;
+
+	fs->held = p->react == GPUGOV_REACT_FRAME &&
+		   fs->src == GPUGOV_DL_LEARNED &&
+		   (fs->held || fs->cad.last_ns != fs->probe_onset_ns);
+	if (!was)
+		fs->held_frames = 0;
+}
+
+/*
+ * At a vsync of the held phase: a period with no work at all says the
+ * grid has lost the frames' phase or period (content slower than the
+ * grid, or stopped), and FRAME_HOLD frames held may have drifted off it:
+ * probe again (GPUGOV_FRAME_PROBE_NS) until the next onset.  A frame
+ * still running at the vsync does not: a heavy frame overruns whatever
+ * the phase.
+ */
+static void frame_phase_lost(struct gpugov_frame_state *fs)
+{
+	if (!fs->held || (fs->acc.busy_ns && ++fs->held_frames < FRAME_HOLD))
+		return;
+	fs->held = false;
+	fs->probe_onset_ns = fs->cad.last_ns;
+}
+
+/* After a check inside the frame: the next (the timer's), or none. */
+static void frame_next_check(struct gpugov_frame_state *fs,
+			     const struct gpugov_policy_params *p, u64 period)
+{
+	fs->check_ns += period / FRAME_CHECKS;
+	if (p->react == GPUGOV_REACT_FRAME ||
+	    fs->check_ns + period / 16 >= fs->next_vsync_ns)
+		fs->check_ns = U64_MAX;
+}
+
 /**
  * gpugov_frame_step() - one window's tick: decide, check or keep
  * @fs: state
@@ -335,11 +444,11 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 		frame_decide(fs, c, tk->w, d, used);
 		return GPUGOV_FRAME_DECIDED;
 	}
-	gpugov_cadence_window(&fs->cad, now, tk->w->interval_ns,
-			      tk->w->busy_ns);
+	frame_learn(fs, tk);
 	frame_acc_add(&fs->acc, tk->w);
 	fs->src = frame_source(fs, c->p, now, &period);
 	fs->period_ns = period;
+	frame_hold(fs, c->p);
 	if (fs->src == GPUGOV_DL_NONE || c->p->react == GPUGOV_REACT_POLL) {
 		fs->next_vsync_ns = 0;
 		fs->check_ns = U64_MAX;
@@ -356,14 +465,12 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 	    fs->fence_ns < fs->next_vsync_ns)
 		fs->next_vsync_ns = fs->fence_ns;
 	if (now + period / 16 >= fs->next_vsync_ns) {
+		frame_phase_lost(fs);
 		frame_vsync(fs, c, now, d, used);
 		return GPUGOV_FRAME_DECIDED;
 	}
-	if (now >= fs->check_ns) {
-		fs->check_ns += period / FRAME_CHECKS;
-		if (fs->check_ns + period / 16 >= fs->next_vsync_ns)
-			fs->check_ns = U64_MAX;
-	}
+	if (now >= fs->check_ns)
+		frame_next_check(fs, c->p, period);
 	return frame_check(fs, c, now);
 }
 
@@ -374,18 +481,22 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
  * @now_ns: now
  *
  * Return: the time, after @now_ns; U64_MAX for no timer (reaction off or
- * by polling).
+ * by polling).  Probes while no source is known, and (GPUGOV_REACT_FRAME)
+ * while a learned cadence's phase is not held.
  */
 u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 			 const struct gpugov_policy_params *p, u64 now_ns)
 {
 	u64 t;
 
-	if (p->react != GPUGOV_REACT_TIMER)
+	if (p->react != GPUGOV_REACT_TIMER && p->react != GPUGOV_REACT_FRAME)
 		return U64_MAX;
 	if (fs->src == GPUGOV_DL_NONE)
 		return now_ns + GPUGOV_FRAME_PROBE_NS;
 	t = min_t(u64, fs->next_vsync_ns, fs->check_ns);
+	if (p->react == GPUGOV_REACT_FRAME && fs->src == GPUGOV_DL_LEARNED &&
+	    !fs->held)
+		t = min_t(u64, t, now_ns + GPUGOV_FRAME_PROBE_NS);
 	return max_t(u64, t, now_ns + 1);
 }
 

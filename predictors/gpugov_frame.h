@@ -23,6 +23,7 @@ enum gpugov_dl_src {
 enum gpugov_react {
 	GPUGOV_REACT_OFF,	/* at the device's polls only */
 	GPUGOV_REACT_TIMER,	/* its own timer: vsyncs and checks in frames */
+	GPUGOV_REACT_FRAME,	/* its timer at vsyncs, one check if at risk */
 	GPUGOV_REACT_POLL,	/* a shorter polling interval: a frame's */
 	GPUGOV_NR_REACT,
 };
@@ -55,6 +56,10 @@ enum gpugov_frame_act {
  * @check_ns: the next check inside it, U64_MAX for none
  * @work_hi_ps: recent frames' work at the top OPP, a maximum that decays
  *	by a quarter a frame
+ * @held: GPUGOV_REACT_FRAME: the learned cadence's phase is held, no
+ *	probes: the windows are frames, not onsets to learn from
+ * @held_frames: vsyncs since the phase was held
+ * @probe_onset_ns: the cadence's last onset when probing began again
  * @opp: the OPP gpugov last asked for
  * @raises: decisions inside a frame that raised the clock
  */
@@ -71,6 +76,9 @@ struct gpugov_frame_state {
 	u64 deadline_ns;
 	u64 check_ns;
 	u64 work_hi_ps;
+	bool held;
+	u32 held_frames;
+	u64 probe_onset_ns;
 	u32 opp;
 	u64 raises;
 };

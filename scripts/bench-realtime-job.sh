@@ -3,10 +3,11 @@
 # one job of scripts/bench-realtime.sh: `gpugov-replay realtime` of TRACE
 # on every profile of RT_PROFILES, at every rate of HZLIST
 # (comma-separated) and every load of LOADLIST (comma-separated; without
-# it, RT_LOADS), with the upthreshold sweep and every model the view
-# allows; OUT gets one CSV row per cell and policy (VIEW, profile, hz,
-# load, then realtime's columns), written whole or not at all: a run that
-# fails fails the job, and xargs the bench.
+# it, RT_LOADS), with the upthreshold sweep, every model the view allows
+# and the options of RT_OPTS (e.g. --frontier); OUT gets one CSV row per
+# cell and policy (VIEW, profile, hz, load, then realtime's columns),
+# written whole or not at all: a run that fails fails the job, and xargs
+# the bench.
 set -eu
 export LC_ALL=C
 replay=$1
@@ -23,7 +24,7 @@ for prof in $RT_PROFILES; do
 			# through a file: a failed run stops the job (set -e), where
 			# a pipe would hand awk nothing and lose the cell silently
 			"$replay" realtime --csv --ondemand-sweep --models --profile "$prof" \
-				--hz "$hz" --load "$load" "$@" "$trace" >"$out.one"
+				--hz "$hz" --load "$load" "$@" ${RT_OPTS:-} "$trace" >"$out.one"
 			awk -F, -v pre="$view,$prof,$hz,$load" 'NR > 2 { print pre "," $0 }' \
 				"$out.one"
 		done

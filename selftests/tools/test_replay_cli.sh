@@ -567,7 +567,7 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
 check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-default gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-default gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/frame gpugov-crisp-deadline+fence/frame gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
 check "realtime: gpugov-default is the shipped default only: --objective edp or --predictor busy with counters name their row" \
 	sh -c "\"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q '^small,gpugov-crisp-edp,' &&
 	       ! \"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q ',gpugov-default,' &&

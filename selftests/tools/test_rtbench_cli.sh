@@ -37,6 +37,29 @@ check "realtime --models: the busy row is --predictor busy's default row" \
 	       b=\$(\"$bin\" realtime --csv --predictor busy \"$tmp/small.trace\" | grep ',gpugov-busy-deadline,' | cut -d, -f3-); \
 	       [ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ]"
 
+# --frontier: the causal bound (tools/replay/rtfrontier.c), rows before
+# the oracle; its choice for a frame is the oracle's for the frame before
+# (the frame before known exactly, at every OPP, never the one coming)
+"$bin" realtime --csv --frontier --frames "$tmp/front.csv" "$tmp/small.trace" >"$tmp/front.tab"
+check "realtime --frontier: its 14 rows, in order, before the oracle; none without it" \
+	sh -c "[ \"\$(grep -o ',frontier-[^,]*' \"$tmp/front.tab\" | tr '\n' ' ')\" = \
+',frontier-1-k1-m0 ,frontier-1-k1-m10 ,frontier-4-k1-m0 ,frontier-4-k1-m10 ,frontier-16-k1-m0 ,frontier-16-k1-m10 ,frontier-16-k2-m10 ,frontier-64-k1-m10 ,frontier-1-k1-m0+check50 ,frontier-1-k1-m0+check75 ,frontier-4-k1-m0+check50 ,frontier-4-k1-m0+check75 ,frontier-16-k1-m10+check50 ,frontier-16-k1-m10+check75 ' ] &&
+	       tail -1 \"$tmp/front.tab\" | grep -q ',oracle-noloss,' &&
+	       ! \"$bin\" realtime --csv --models \"$tmp/small.trace\" | grep -q ',frontier-'"
+hindsight() {	# frontier-1-k1-m0 runs frame i where the oracle ran frame i - 1
+	awk -F, '$2 == "oracle-noloss" { o[$3] = $9; ontime[$3] = $4 == $5 }
+		$2 == "frontier-1-k1-m0" { f[$3] = $9; n = $3 }
+		END { for (i = 1; i <= n; i++) if (ontime[i - 1]) { c++; if (f[i] != o[i - 1]) exit 1 }
+		      exit c < 5 }' "$tmp/front.csv"
+}
+check "realtime --frontier: N 1, max, margin 0 picks for each frame the oracle's OPP of the frame before" hindsight
+late_at_top() {	# +check50: a frame done past half its period finished at the top OPP
+	awk -F, '$2 == "performance" { top = $9 }
+		$2 == "frontier-1-k1-m0+check50" && $6 - $4 > ($7 - $4) / 2 { c++; if ($9 != top) exit 1 }
+		END { exit !c }' "$tmp/front.csv"
+}
+check "realtime --frontier: +check50 runs a frame not done by half its period at the top OPP" late_at_top
+
 # The fence row: its source hands on each frame's deadline (the vsync
 # after it arrived); two a period apart give the period, so gpugov stops
 # probing busy/idle every 2 ms by the second frame (16.7 ms), where
@@ -152,6 +175,9 @@ check "bench job: a row per profile, rate, load and policy, each prefixed with i
 check "bench job: HZLIST:LOADLIST plays those loads alone, whatever RT_LOADS says" \
 	sh -c "RT_PROFILES=lima RT_LOADS='30 60' $job \"$bin\" \"$tmp/job2.csv\" v 72,90:90 \"$tmp/small.trace\" --stock &&
 	       [ \"\$(cut -d, -f1-4 \"$tmp/job2.csv\" | sort -u | tr '\n' ' ')\" = 'v,lima,72,90 v,lima,90,90 ' ]"
+check "bench job: RT_OPTS=--frontier adds the frontier's 14 rows to each cell; without it none" \
+	sh -c "RT_PROFILES=lima RT_LOADS=60 RT_OPTS=--frontier $job \"$bin\" \"$tmp/job3.csv\" v 60 \"$tmp/small.trace\" --stock &&
+	       [ \"\$(grep -c ',frontier-' \"$tmp/job3.csv\")\" -eq 14 ] && ! grep -q ',frontier-' \"$tmp/job2.csv\""
 
 # ---- the synthetic games the real-time bench adds (scripts/bench-games.sh rates) ----
 gen=$(dirname "$bin")/bench_frames

@@ -381,6 +381,87 @@ static void test_fence_rules(void)
 	       "a raise: the slowest OPP that fits, the fastest if none does, none if the OPP in force fits");
 }
 
+/*
+ * The GPU of run_frames() ticked by gpugov's own timer alone (the
+ * kernel's hrtimer), in steps of 100 us: a frame of @work_ns at the top
+ * OPP every @p from 0 until @stop, every 4th @heavy times heavier (0: none).
+ * Return: the ticks from @from to @t1.
+ */
+static u32 run_timer(u64 t1, u64 p, u64 work_ns, u32 heavy, u64 stop, u64 from)
+{
+	const u64 step = 100 * US;
+	u64 t, at, last = 0, next = 0, left = 0, busy = 0, run, nf = 0;
+	u32 ticks = 0, speed;
+
+	at = gpugov_frame_next_ns(&fs, &par, 0);
+	for (t = 0; t < t1; t += step) {
+		if (t >= next && t < stop)
+			left += work_ns * (heavy && nf++ % 4 == 3 ? heavy : 1);
+		if (t >= next)
+			next += p;
+		speed = fs.opp + 1;
+		run = min_t(u64, left, step * speed / 4);
+		left -= run;
+		busy += run * 4 / speed;
+		if (t + step < at)
+			continue;
+		tick(t + step, t + step - last, busy, fs.opp);
+		ticks += t + step >= from;
+		last = t + step;
+		busy = 0;
+		at = gpugov_frame_next_ns(&fs, &par, last);
+	}
+	return ticks;
+}
+
+/* GPUGOV_REACT_FRAME: vsyncs, one check when at risk, probes only to learn */
+static void test_react_frame(void)
+{
+	u64 p = 16666 * US, to, top, w, left, x;
+	u32 n, timer;
+
+	tap_ok(gpugov_react_find("frame", 5) == GPUGOV_REACT_FRAME, "react frame: its name");
+	rt_setup(GPUGOV_REACT_TIMER, 0);
+	timer = run_timer(2000 * MS, p, p / 4, 0, U64_MAX, 1000 * MS);
+	rt_setup(GPUGOV_REACT_FRAME, 0);
+	n = run_timer(2000 * MS, p, p / 4, 0, U64_MAX, 1000 * MS);
+	tap_ok(fs.src == GPUGOV_DL_LEARNED && fs.held && n <= 75 && timer > 3 * n,
+	       "react frame, steady light frames: the phase held, %u ticks in 60 frames (timer: %u)",
+	       n, timer);
+	tap_ok(fs.cad.last_ns + 33 * p >= 2000 * MS,
+	       "react frame: the phase probed anew within 32 frames (last onset %llu ms)",
+	       (unsigned long long)(fs.cad.last_ns / MS));
+	/* a heavy frame, then a light one: the light one's check */
+	rt_setup(GPUGOV_REACT_FRAME, 16666);
+	tick(p, p, p, 3);
+	tick(2 * p, p, p / 16, fs.opp);
+	to = d.time_ps[fs.opp];
+	top = d.time_ps[d.hi];
+	w = fs.work_hi_ps;
+	left = (fs.deadline_ns - 2 * p) * 1000;
+	left -= left / 8;
+	x = fs.check_ns - 2 * p;
+	tap_ok(to > top && w * to / top > left && fs.check_ns != U64_MAX &&
+	       gpugov_frame_next_ns(&fs, &par, 2 * p) == fs.check_ns,
+	       "react frame: the heaviest recent frame would not fit at the OPP chosen: a check (%llu ns in)",
+	       (unsigned long long)x);
+	tap_ok(x * 1000 + w - x * 1000 * top / to <= left + 1000 &&
+	       (x + p / 16) * 1000 + w - (x + p / 16) * 1000 * top / to > left,
+	       "... at the latest moment the top OPP still saves it");
+	tick(fs.check_ns, x, x, fs.opp);
+	tap_ok(fs.check_ns == U64_MAX && gpugov_frame_next_ns(&fs, &par, 2 * p + x) == fs.next_vsync_ns,
+	       "... and one check only: the next tick is the vsync");
+	tick(3 * p, p - x, 0, fs.opp);
+	tick(4 * p, p, p / 16, fs.opp);
+	tap_ok(fs.check_ns == U64_MAX,
+	       "react frame: light frames only, the heavy one forgotten: no check");
+	rt_setup(GPUGOV_REACT_FRAME, 0);
+	run_timer(1000 * MS, p, p / 4, 0, 900 * MS, 0);
+	tap_ok(!fs.held && fs.src == GPUGOV_DL_LEARNED &&
+	       gpugov_frame_next_ns(&fs, &par, 1000 * MS) == 1000 * MS + GPUGOV_FRAME_PROBE_NS,
+	       "react frame: a period with no work loses the phase: probes again");
+}
+
 int main(void)
 {
 	tap_plan();
@@ -390,5 +471,6 @@ int main(void)
 	test_next();
 	test_frame();
 	test_fence_rules();
+	test_react_frame();
 	return tap_done("cadence");
 }

@@ -67,12 +67,12 @@ static void stores(void)
 	static const char *const bad_react[] = { "poll", "sometimes", "timerx",
 		"timer off", "2" };
 	static const char *const fp[] = { "16666", "0" };
-	static const char *const react[] = { "off", "timer" };
+	static const char *const react[] = { "off", "frame", "timer" };
 	size_t i;
 
 	for (i = 0; i < 2; i++)
 		store("frame_period_us", bad_fp, sizeof(bad_fp) / sizeof(bad_fp[0]), fp[i]);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < sizeof(react) / sizeof(react[0]); i++)
 		store("react", bad_react, sizeof(bad_react) / sizeof(bad_react[0]),
 		      react[i]);
 }

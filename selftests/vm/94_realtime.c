@@ -27,7 +27,8 @@
  * refresh display; realtime --vrr's fence row).  Those runs start at
  * a resume (suspend, start the run, resume), as a GPU's work after an
  * idle does: gpugov restarts its frame state and arms its timer there, as
- * the replay's gpugov starts at time 0.
+ * the replay's gpugov starts at time 0.  GOVERNOR gpugov-SOURCE-frame is
+ * the same with react frame (SOURCE learned or fence).
  *
  * Also: the realtime control refuses bad scenarios and changes during a
  * run, and status gives the frame's vsync deadline; a runtime suspend in
@@ -97,13 +98,13 @@ static unsigned long long st(const char *key)
 /*
  * Load @blob fresh under @gov, let idle polls bring it to OPP 0, run it
  * in real time; with @suspend, suspend and resume in the middle.  With
- * @period_us (gpugov only; 0: none), gpugov reacts by its timer, told
- * that frame period unless it is 1 (learned or fenced), and the run
- * starts at a resume.
+ * @period_us (gpugov only; 0: none), gpugov reacts by its timer as
+ * @react says (timer or frame), told that frame period unless it is 1
+ * (learned or fenced), and the run starts at a resume.
  * Return: 0 with the log in kern[].
  */
 static int rt_run(const char *blob, const char *gov, bool msm, bool suspend,
-		  unsigned int period_us)
+		  unsigned int period_us, const char *react)
 {
 	unsigned long long t0;
 	char fp[16];
@@ -112,7 +113,7 @@ static int rt_run(const char *blob, const char *gov, bool msm, bool suspend,
 	if (vt_load_blob(0, blob, 65536) ||
 	    (msm && vt_write_str(vt_simdbg(0, "suspend"), "0")) ||
 	    vt_set_governor(0, gov) ||
-	    (period_us && (vt_write_str(vt_tunable(0, "react"), "timer") ||
+	    (period_us && (vt_write_str(vt_tunable(0, "react"), react) ||
 			   vt_write_str(vt_tunable(0, "frame_period_us"), fp))) ||
 	    !vt_wait_polls(0, 2, 10000) || st("cur") != 0)
 		return -1;
@@ -148,6 +149,7 @@ static void check(const char *file)
 	char blob[128], path[512], *dot, *src;
 	unsigned int hz, load, segs, i, lines = 0, period_us = 0;
 	bool msm, suspend, fence = false, vrr = false;
+	const char *react = "timer";
 	int n, d;
 
 	snprintf(name, sizeof(name), "%s", file);
@@ -174,8 +176,10 @@ static void check(const char *file)
 	src = !strncmp(gov, "gpugov-", 7) ? gov + 7 : NULL;
 	if (src) {
 		vrr = !strcmp(src, "vrr-timer");
-		fence = vrr || !strcmp(src, "fence-timer");
+		fence = vrr || !strncmp(src, "fence-", 6);
 		period_us = !strcmp(src, "hint-timer") ? 1000000 / hz : 1;
+		if (strstr(src, "-frame"))
+			react = "frame";
 		if (fence && !have_fences()) {
 			vt_ok(1, "%s # SKIP no fence deadlines before Linux 6.4", file);
 			return;
@@ -193,7 +197,7 @@ static void check(const char *file)
 		return;
 	if (vt_read(path, want, sizeof(want)) <= 0 ||
 	    rt_run(blob, strncmp(gov, "gpugov", 6) ? "simple_ondemand" : "gpugov",
-		   msm, suspend, period_us)) {
+		   msm, suspend, period_us, react)) {
 		vt_ok(0, "%s: real-time run", file);
 		vt_dump_device(0);
 	} else {

@@ -12,10 +12,12 @@
 # as rt_log prints it; and ...__gpugov-SOURCE-timer.rtseq, gpugov reacting
 # by its timer with the deadline SOURCE: learned (from busy/idle), hint
 # (frame_period_us, the true period) or fence (each frame's vsync, handed
-# on as it arrives).  All start at OPP 0, where idle polls leave the
-# device before its run.  With RT_VRR=1, only ...__gpugov-vrr-timer.rtseq:
-# the fence row of `realtime --vrr` (each frame's fence deadline its
-# arrival; gpugov_sim's rt_vrr).
+# on as it arrives); and ...__gpugov-SOURCE-frame.rtseq, the same by its
+# timer at vsyncs with one check when at risk (react frame; SOURCE learned
+# or fence).  All start at OPP 0, where idle polls leave the device before
+# its run.  With RT_VRR=1, only ...__gpugov-vrr-timer.rtseq: the fence row
+# of `realtime --vrr` (each frame's fence deadline its arrival;
+# gpugov_sim's rt_vrr).
 set -eu
 replay=${1:?usage: mkexpect_rt.sh REPLAY OUTDIR TRACE NAME HZ LOAD SEGS PROFILE...}
 out=${2:?}
@@ -31,7 +33,8 @@ for cfg in "$@"; do
 	od=
 	[ "$prof" = "$cfg" ] || od=${cfg#*:}
 	csv=$out/.tmp.csv
-	pols="simple_ondemand gpugov gpugov-learned-timer gpugov-hint-timer gpugov-fence-timer"
+	pols="simple_ondemand gpugov gpugov-learned-timer gpugov-hint-timer gpugov-fence-timer
+	      gpugov-learned-frame gpugov-fence-frame"
 	vrr=
 	[ "${RT_VRR:-0}" = 0 ] || { vrr=--vrr; pols=gpugov-vrr-timer; }
 	"$replay" realtime --profile "$prof" --hz "$hz" --load "$load" \
@@ -43,7 +46,7 @@ for cfg in "$@"; do
 	for pol in $pols; do
 		case $pol in
 		gpugov-vrr-timer) src=+fence/timer ;;
-		gpugov-*) src=${pol#gpugov-}; src=+${src%-timer}/timer ;;
+		gpugov-*) src=${pol#gpugov-}; src=+${src%-*}/${src##*-} ;;
 		*) src= ;;
 		esac
 		awk -F, -v p="${pol%%-*}-" -v s="$src" 'NR > 1 && index($2, p) == 1 &&

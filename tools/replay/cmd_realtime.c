@@ -36,6 +36,7 @@
  *	the view allows too
  * @vrr: --vrr: a variable-refresh display (sim_rt_scenario.vrr); the
  *	boosts column, and on msm the row of msm's deadline rule
+ * @frontier: --frontier: the causal frontier's rows too (rtfrontier.h)
  */
 struct rt_opts {
 	struct rt_setup su;
@@ -51,6 +52,7 @@ struct rt_opts {
 	bool od_sweep;
 	bool models;
 	bool vrr;
+	bool frontier;
 };
 
 /*
@@ -70,7 +72,7 @@ static void print_help(void)
 	       "          [--predictor NAME] [--objective NAME] [--stock|--mali]\n"
 	       "          [--start-opp N] [--sequence FILE.csv] [--frames FILE.csv]\n"
 	       "          [--ondemand-sweep]\n"
-	       "          [--models] [--list-profiles] [--vrr]\n"
+	       "          [--models] [--frontier] [--list-profiles] [--vrr]\n"
 	       "          [--csv|--json] [policy options] SWEEP_TRACE...\n"
 	       "Frames arrive every 1/N s (--hz, default 60), each with the work of\n"
 	       "--segs-per-frame segments (default 1) of the trace, scaled so that the\n"
@@ -103,7 +105,12 @@ static void print_help(void)
 	       "%d in steps of %d, DOWN the profile's downdifferential (or --ondemand's).\n"
 	       "--models: gpugov-MODEL-OBJECTIVE rows (at polls only) for every other\n"
 	       "model, as the view lets it run (a model that falls back to one already\n"
-	       "listed gives no row). --list-profiles: the profiles' names, one a line.\n"
+	       "listed gives no row). --frontier: frontier-N-kK-mM rows, at each frame's\n"
+	       "start the least-energy OPP at which the K-th longest of the last N\n"
+	       "finished frames, known exactly at every OPP, fits the period less M %%;\n"
+	       "+checkC: and at C %% of the period after a frame arrived, the top OPP if\n"
+	       "it is not done (the bound on governors deciding from past frames).\n"
+	       "--list-profiles: the profiles' names, one a line.\n"
 	       "--vrr: a variable-refresh display: each frame's fence deadline is its\n"
 	       "arrival (\"now\" when set; it is still janked after the next vsync);\n"
 	       "adds a boosts column (msm's boosts, gpugov's raises inside a frame)\n"
@@ -178,6 +185,9 @@ static int rt_opt(int c, void *ctx)
 	case 'V':
 		o->vrr = true;
 		return 0;
+	case 'X':
+		o->frontier = true;
+		return 0;
 	case 'L':
 		rt_profile_list(stdout);
 		exit(EXIT_OK);
@@ -224,6 +234,7 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 		{ "mali", no_argument, NULL, 'M' },
 		{ "ondemand-sweep", no_argument, NULL, 'W' },
 		{ "models", no_argument, NULL, 'm' },
+		{ "frontier", no_argument, NULL, 'X' },
 		{ "list-profiles", no_argument, NULL, 'L' },
 		{ "vrr", no_argument, NULL, 'V' },
 		FORMAT_LONG_OPTS,
@@ -288,12 +299,27 @@ static const struct rt_policy rt_rows[] = {
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, true },
+	{ RT_GPUGOV, GPUGOV_REACT_FRAME, false },
+	{ RT_GPUGOV, GPUGOV_REACT_FRAME, false, true },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, false },
 	{ RT_GPUGOV, GPUGOV_REACT_POLL, true },
 	{ RT_ORACLE, 0, false },
 };
 
-#define RT_MAX_ROWS	(ARRAY_SIZE(rt_rows) + RT_SWEEP_NR + GPUGOV_NR_PRED)
+/*
+ * --frontier: the look back from the last frame to a second's worth, the
+ * max and a spare (the 2nd longest of 16), margins 0 and 10 %; then the
+ * same with an in-frame check at half and three quarters of the period.
+ */
+static const struct rt_frontier rt_frontier_rows[] = {
+	{ 1, 1, 0, 0 }, { 1, 1, 10, 0 }, { 4, 1, 0, 0 }, { 4, 1, 10, 0 },
+	{ 16, 1, 0, 0 }, { 16, 1, 10, 0 }, { 16, 2, 10, 0 }, { 64, 1, 10, 0 },
+	{ 1, 1, 0, 50 }, { 1, 1, 0, 75 }, { 4, 1, 0, 50 }, { 4, 1, 0, 75 },
+	{ 16, 1, 10, 50 }, { 16, 1, 10, 75 },
+};
+
+#define RT_MAX_ROWS	(ARRAY_SIZE(rt_rows) + RT_SWEEP_NR + GPUGOV_NR_PRED + \
+			 ARRAY_SIZE(rt_frontier_rows))
 
 /**
  * struct rt_row - one row of the table
@@ -319,7 +345,8 @@ static u32 view_caps(const struct rt_opts *o, const struct sweep *w)
 
 /*
  * The rows of @o over @w, in table order: rt_rows, with the upthreshold
- * sweep after simple_ondemand and the other models before the oracle.
+ * sweep after simple_ondemand and the other models and the frontier
+ * before the oracle.
  * Return: how many.
  */
 static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
@@ -328,7 +355,7 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 	static const struct rt_policy at_polls = { RT_GPUGOV, GPUGOV_REACT_OFF, false };
 	u32 caps = view_caps(o, w);
 	bool listed[GPUGOV_NR_PRED] = { false };
-	size_t i, n = 0;
+	size_t i, f, n = 0;
 	u32 up;
 	int m;
 
@@ -352,6 +379,13 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 				listed[gpugov_predictor_resolve(m, caps)] = true;
 				rows[n++] = (struct rt_row){ at_polls, o->su.od, m, false };
 			}
+		}
+		for (f = 0; rt_rows[i].kind == RT_ORACLE && o->frontier &&
+		     f < ARRAY_SIZE(rt_frontier_rows); f++) {
+			struct rt_policy fr = { .kind = RT_FRONTIER,
+						.front = rt_frontier_rows[f] };
+
+			rows[n++] = (struct rt_row){ fr, o->su.od, o->su.pred, false };
 		}
 		rows[n++] = (struct rt_row){ rt_rows[i], o->su.od, o->su.pred, false };
 		if (rt_rows[i].kind != RT_ONDEMAND || !o->od_sweep)
@@ -421,6 +455,13 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 		break;
 	case RT_FIRMWARE:
 		snprintf(name, size, "firmware-auto");
+		break;
+	case RT_FRONTIER:
+		snprintf(name, size, "frontier-%u-k%u-m%u", pol->front.n, pol->front.rank,
+			 pol->front.margin_pct);
+		if (pol->front.check_pct)
+			snprintf(name + strlen(name), size - strlen(name), "+check%u",
+				 pol->front.check_pct);
 		break;
 	default:
 		snprintf(name, size, "oracle-noloss");

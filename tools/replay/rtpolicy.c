@@ -155,13 +155,14 @@ void rt_setup_free(struct rt_setup *su)
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
  * running busy time and cycles at the previous read), the floor a boost
  * sets (0: none) and when it ends, when gpugov's own timer fires, the
- * frame deadline its source keeps (gpugov_fence.c; 0: none), and when the
- * GPU started the frame it runs.  msm's deadline rule (RT_ONDEMAND with
+ * frame deadline its source keeps (gpugov_fence.c; 0: none), when the GPU
+ * started the frame it runs, and (the frontier) the arrival of the frame
+ * in flight, ~0 when none is.  msm's deadline rule (RT_ONDEMAND with
  * @pol.fence on msm): its fence context's next deadline (none yet: msm's
  * starts at the context's creation, before any frame) and the frame it is
  * for, and when its deadline timer fires.  @boosts: msm's boosts and
  * gpugov's raises inside a frame.  The engine has one timer: it is armed
- * for the earliest.
+ * for the earliest (the frontier's in-frame check uses it alone).
  */
 struct rt_state {
 	const struct rt_setup *su;
@@ -183,6 +184,7 @@ struct rt_state {
 	u64 boosts;
 	struct sim_smu smu;
 	u64 start_ns;
+	u64 in_flight_ns;
 };
 
 /* get_dev_status(): busy and total time of @win in the profile's units. */
@@ -391,6 +393,35 @@ static void rt_oracle(struct rt_state *x, const struct sim_rt_event *ev)
 }
 
 /*
+ * The frontier at the start of frame @ev->frame: its choice from the
+ * frames done (rt_frontier_opp()) and, with an in-frame check, the top
+ * OPP at once if the check's time (the frame's arrival, one period before
+ * its deadline, + check % of the period) has passed, else the check armed.
+ */
+static void rt_frontier_start(struct rt_state *x, const struct sim_rt_event *ev)
+{
+	const struct rt_frontier *fp = &x->pol.front;
+	u64 period = x->su->sc.period_ns, check;
+
+	x->in_flight_ns = ev->deadline_ns - period;
+	check = x->in_flight_ns + div_u64(period * fp->check_pct, 100);
+	if (fp->check_pct && ev->now_ns >= check) {
+		sim_rt_set_opp(&x->rt, x->su->sc.nr_opps - 1);
+		return;
+	}
+	sim_rt_set_opp(&x->rt, rt_frontier_opp(&x->rt, fp, ev->frame));
+	if (fp->check_pct)
+		sim_rt_set_timer(&x->rt, check);
+}
+
+/* The frontier's in-frame check: a frame still in flight runs at the top. */
+static void rt_frontier_check(struct rt_state *x)
+{
+	if (x->in_flight_ns != SIM_RT_NEVER)
+		sim_rt_set_opp(&x->rt, x->su->sc.nr_opps - 1);
+}
+
+/*
  * --frames: frame @ev->frame is done; its line, arrival (the vsync it came
  * with, its deadline one period before), start, completion, deadline,
  * whether it janked (done after its deadline, as the engine counts it) and
@@ -413,6 +444,10 @@ static void rt_frame_done(const struct rt_state *x, const struct sim_rt_event *e
  */
 static void rt_timer(struct rt_state *x, u64 now)
 {
+	if (x->pol.kind == RT_FRONTIER) {
+		rt_frontier_check(x);
+		return;
+	}
 	if (now >= x->boost_end_ns) {
 		x->floor = 0;
 		x->boost_end_ns = SIM_RT_NEVER;
@@ -461,6 +496,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 	x.boost_end_ns = SIM_RT_NEVER;
 	x.gov_ns = SIM_RT_NEVER;
 	x.msm_dl_timer_ns = SIM_RT_NEVER;
+	x.in_flight_ns = SIM_RT_NEVER;
 	if (governs)
 		sc.start_opp = su->start_opp;
 	if (sim_rt_init(&x.rt, &sc) != SIM_RT_OK)
@@ -508,8 +544,11 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 			x.start_ns = ev.now_ns;
 			if (pol->kind == RT_ORACLE)
 				rt_oracle(&x, &ev);
+			else if (pol->kind == RT_FRONTIER)
+				rt_frontier_start(&x, &ev);
 		} else if (ev.kind == SIM_RT_EV_DONE) {
 			rt_frame_done(&x, &ev);
+			x.in_flight_ns = SIM_RT_NEVER;
 		} else if (ev.kind == SIM_RT_EV_FW) {
 			sim_smu_rt_eval(&x.smu, &x.rt);
 		}

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "govstep.h"
 #include "ondemand.h"
+#include "rtfrontier.h"
 #include "sim_rt.h"
 
 /**
@@ -38,8 +39,13 @@ const struct rt_profile *rt_profile_find(const char *name);
 void rt_profile_names(FILE *f);
 void rt_profile_list(FILE *f);
 
-/* RT_FIRMWARE: the SMU firmware's own choice, no governor (@smu only). */
-enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE, RT_FIRMWARE };
+/*
+ * RT_FIRMWARE: the SMU firmware's own choice, no governor (@smu only);
+ * RT_FRONTIER: the causal bound of --frontier (rtfrontier.h).
+ */
+enum rt_kind {
+	RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE, RT_FIRMWARE, RT_FRONTIER
+};
 
 /**
  * struct rt_policy - one row of `realtime`
@@ -55,12 +61,14 @@ enum rt_kind { RT_PERFORMANCE, RT_ONDEMAND, RT_GPUGOV, RT_ORACLE, RT_FIRMWARE };
  *	msm's own deadline rule, a boost 3 ms before each deadline that
  *	became its next one, unless the frame is done by then
  *	(msm_fence_set_deadline(), deadline_work())
+ * @front: RT_FRONTIER: its settings
  */
 struct rt_policy {
 	enum rt_kind kind;
 	u32 react;
 	bool hint;
 	bool fence;
+	struct rt_frontier front;
 };
 
 /* What gpugov is given: the trace's counters, busy/total, Mali's. */

@@ -163,7 +163,7 @@ check "realtime --vrr: janks still count from the vsync after arrival: performan
 		[ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ] || exit 1; done"
 check "realtime --vrr --json: boosts in every row" \
 	sh -c "[ \"\$(\"$bin\" realtime --json --profile msm --vrr \"$tmp/small.trace\" | grep -o '\"boosts\": [0-9]' | wc -l)\" -eq \$(grep -c '^small,' \"$tmp/vrr.csv\") ] &&
-	       [ \$(grep -c '^small,' \"$tmp/vrr.csv\") -eq 10 ]"
+	       [ \$(grep -c '^small,' \"$tmp/vrr.csv\") -eq 12 ]"
 
 # ---- one job of scripts/bench-realtime.sh ----
 job=scripts/bench-realtime-job.sh

@@ -310,7 +310,8 @@ static ssize_t gpugov_choice_available_show(struct device *dev,
 /* Switching to objective target starts its controller afresh. */
 static void gpugov_objective_switched(struct gpugov_dev *g, u32 old)
 {
-	if (g->params.objective == GPUGOV_OBJ_TARGET && old != GPUGOV_OBJ_TARGET)
+	if (g->params.objective == GPUGOV_OBJ_TARGET &&
+	    old != GPUGOV_OBJ_TARGET)
 		g->policy.grape_ready = false;
 }
 

@@ -12,9 +12,10 @@
  *   and the kernel log stays clean (no work of its left queued to run
  *   freed code).
  * - Arming: with devfreq's polling off, a `react timer` write alone
- *   starts the ticks and `react off` stops them; a switch to gpugov while
- *   the device is suspended neither ticks nor polls it until the resume,
- *   which starts both.
+ *   starts the ticks and `react off` stops them; while suspended the
+ *   write arms nothing, and the resume arms the timer; a switch to gpugov
+ *   while the device is suspended neither ticks nor polls it until the
+ *   resume, which starts both.
  * - On the device's simulated clock (real-time mode: the source's timer),
  *   the timer's decisions are `timer` events of rt_log, and after a switch
  *   to simple_ondemand mid-run none follows.  A second run starts the
@@ -166,10 +167,19 @@ static void arming(void)
 	quiet_for(300, &dt, &dp);
 	vt_ok(!dt && !dp, "the write disarmed it (%llu ticks, %llu decisions in 300 ms)",
 	      dt, dp);
+	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "1") &&
+	      !vt_write_str(vt_tunable(0, "react"), "timer"),
+	      "suspended, then react timer written");
+	quiet_for(300, &dt, &dp);
+	vt_ok(!dt && !dp, "a write while suspended arms nothing (%llu ticks, %llu decisions in 300 ms)",
+	      dt, dp);
+	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "0"), "resumed, polling still off");
+	quiet_for(300, &dt, &dp);
+	vt_ok(dt > 4 && dp >= dt,
+	      "the resume armed the timer: %llu ticks, %llu decisions in 300 ms", dt, dp);
 
 	/* react timer is kept across the switches (gpugov_keep.c) */
-	vt_ok(!vt_write_str(vt_tunable(0, "react"), "timer") &&
-	      !vt_write_str(vt_devfreq(0, "polling_interval"), v) &&
+	vt_ok(!vt_write_str(vt_devfreq(0, "polling_interval"), v) &&
 	      !vt_set_governor(0, "simple_ondemand") &&
 	      !vt_write_str(vt_simdbg(0, "suspend"), "1") &&
 	      !vt_set_governor(0, "gpugov"),

@@ -140,6 +140,20 @@ static void quiet_for(unsigned int ms, unsigned long long *dt,
 	*dp = polls() - p0;
 }
 
+/*
+ * Over 300 ms, @on: the timer ticks and asks the device (more than 4 of
+ * each: the two counters are read apart, a tick may fall between them);
+ * else neither.
+ */
+static void ticking(bool on, const char *what)
+{
+	unsigned long long dt, dp;
+
+	quiet_for(300, &dt, &dp);
+	vt_ok(on ? dt > 4 && dp > 4 : !dt && !dp,
+	      "%s: %llu ticks, %llu decisions in 300 ms", what, dt, dp);
+}
+
 /* What arms the timer besides a poll: a react write, a START, a resume. */
 static void arming(void)
 {
@@ -154,29 +168,18 @@ static void arming(void)
 	      !vt_write_str(vt_devfreq(0, "polling_interval"), "0"),
 	      "react off, devfreq polling off (was %s ms)", v);
 	vt_sleep_ms(100);
-	quiet_for(300, &dt, &dp);
-	vt_ok(!dt && !dp, "nothing asks the device (%llu ticks, %llu decisions in 300 ms)",
-	      dt, dp);
+	ticking(false, "nothing asks the device");
 	vt_ok(!vt_write_str(vt_tunable(0, "react"), "timer"), "react timer written");
-	quiet_for(300, &dt, &dp);
-	vt_ok(dt > 4 && dp > 4,
-	      "the write armed the timer: %llu ticks, %llu decisions in 300 ms",
-	      dt, dp);
+	ticking(true, "the write armed the timer");
 	vt_ok(!vt_write_str(vt_tunable(0, "react"), "off"), "react off written");
 	vt_sleep_ms(100);
-	quiet_for(300, &dt, &dp);
-	vt_ok(!dt && !dp, "the write disarmed it (%llu ticks, %llu decisions in 300 ms)",
-	      dt, dp);
+	ticking(false, "the write disarmed it");
 	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "1") &&
 	      !vt_write_str(vt_tunable(0, "react"), "timer"),
 	      "suspended, then react timer written");
-	quiet_for(300, &dt, &dp);
-	vt_ok(!dt && !dp, "a write while suspended arms nothing (%llu ticks, %llu decisions in 300 ms)",
-	      dt, dp);
+	ticking(false, "a write while suspended arms nothing");
 	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "0"), "resumed, polling still off");
-	quiet_for(300, &dt, &dp);
-	vt_ok(dt > 4 && dp > 4,
-	      "the resume armed the timer: %llu ticks, %llu decisions in 300 ms", dt, dp);
+	ticking(true, "the resume armed the timer");
 
 	/* react timer is kept across the switches (gpugov_keep.c) */
 	vt_ok(!vt_write_str(vt_devfreq(0, "polling_interval"), v) &&

@@ -45,7 +45,8 @@
 struct sim_dev;
 
 enum sim_ctl { SIM_CTL_RUN, SIM_CTL_LOOP, SIM_CTL_STOCK, SIM_CTL_SUSPEND,
-	       SIM_CTL_SOURCE_FAIL, SIM_CTL_MALI, SIM_CTL_GPU_IDLE, SIM_NR_CTL };
+	       SIM_CTL_SOURCE_FAIL, SIM_CTL_MALI, SIM_CTL_GPU_IDLE,
+	       SIM_CTL_SUSPEND_FAIL, SIM_NR_CTL };
 
 /* How a profile's get_dev_status() computes busy/total (sim_profile.c). */
 enum sim_busy {
@@ -233,6 +234,8 @@ struct sim_rtdev {
  * @src: counter source
  * @source_on: @src is registered [ctl_lock]
  * @suspended: devfreq_suspend_device() was called [ctl_lock]
+ * @suspend_fail: the next suspend fails before devfreq is stood down
+ *	[ctl_lock]
  * @debugfs: control directory
  * @ctl: its boolean control files
  * @lock: see sim.h
@@ -286,6 +289,7 @@ struct sim_dev {
 	struct gpugov_source src;
 	bool source_on;
 	bool suspended;
+	bool suspend_fail;
 	struct dentry *debugfs;
 	struct sim_ctl_file ctl[SIM_NR_CTL];
 

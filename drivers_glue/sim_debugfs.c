@@ -19,6 +19,10 @@
  *   loop     (rw) 1: wrap around at the end of the trace
  *   stock    (rw) 1: no counter source (busy/total only), 0: source
  *   suspend  (rw) 1: devfreq_suspend_device(), 0: devfreq_resume_device()
+ *   suspend_fail (rw) 1: the next suspend fails with -EBUSY before the
+ *            driver stands devfreq down, as amdgpu_device_suspend() does
+ *            when evicting VRAM fails (drivers_glue/amdgpu/, patch 0003);
+ *            that suspend clears it
  *   source_fail (rw) 1: the counter source fills the sample, then fails
  *   mali     (rw) 1: the counter source gives the Mali fields only
  *   gpu_idle (rw) msm profile: 1 msm_devfreq_idle(), 0 msm_devfreq_active()
@@ -199,9 +203,11 @@ static bool sim_ctl_get(struct sim_dev *sd, enum sim_ctl ctl)
 {
 	bool v;
 
-	if (ctl == SIM_CTL_STOCK || ctl == SIM_CTL_SUSPEND) {
+	if (ctl == SIM_CTL_STOCK || ctl == SIM_CTL_SUSPEND ||
+	    ctl == SIM_CTL_SUSPEND_FAIL) {
 		mutex_lock(&sd->ctl_lock);
-		v = ctl == SIM_CTL_STOCK ? !sd->source_on : sd->suspended;
+		v = ctl == SIM_CTL_STOCK ? !sd->source_on :
+		    ctl == SIM_CTL_SUSPEND ? sd->suspended : sd->suspend_fail;
 		mutex_unlock(&sd->ctl_lock);
 		return v;
 	}
@@ -262,6 +268,11 @@ static int sim_ctl_set(struct sim_dev *sd, enum sim_ctl ctl, bool v)
 	case SIM_CTL_GPU_IDLE:
 		mutex_lock(&sd->ctl_lock);
 		err = sim_msm_set_idle(sd, v);
+		mutex_unlock(&sd->ctl_lock);
+		break;
+	case SIM_CTL_SUSPEND_FAIL:
+		mutex_lock(&sd->ctl_lock);
+		sd->suspend_fail = v;
 		mutex_unlock(&sd->ctl_lock);
 		break;
 	default:
@@ -627,6 +638,7 @@ void sim_debugfs_add(struct sim_dev *sd)
 		[SIM_CTL_STOCK] = "stock", [SIM_CTL_SUSPEND] = "suspend",
 		[SIM_CTL_SOURCE_FAIL] = "source_fail", [SIM_CTL_MALI] = "mali",
 		[SIM_CTL_GPU_IDLE] = "gpu_idle",
+		[SIM_CTL_SUSPEND_FAIL] = "suspend_fail",
 	};
 	struct sim_ctl_file *cf = sd->ctl;
 	struct dentry *dir;

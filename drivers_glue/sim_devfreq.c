@@ -533,8 +533,10 @@ int sim_fence_in(struct sim_dev *sd, s64 in_ns)
  * GPU powers down (its Mali counters clear; msm also cancels its boost
  * work, leaving the boost request as it is); resume resets the busy
  * accounting (sim_profile_resumed()), then devfreq_resume_device().
+ * With suspend_fail set, the suspend fails first (-EBUSY), as a driver's
+ * suspend that fails before its devfreq stand-down, and changes nothing.
  *
- * Return: 0 or the devfreq core's error.
+ * Return: 0, -EBUSY or the devfreq core's error.
  */
 int sim_set_suspended(struct sim_dev *sd, bool suspend)
 {
@@ -544,6 +546,10 @@ int sim_set_suspended(struct sim_dev *sd, bool suspend)
 		return -ENODEV;
 	if (suspend == sd->suspended)
 		return 0;
+	if (suspend && sd->suspend_fail) {
+		sd->suspend_fail = false;
+		return -EBUSY;
+	}
 	if (suspend) {
 		sim_rtdev_pause(sd, true);
 		if (sd->prof->smu)

@@ -189,6 +189,7 @@ void gpugov_tick_free(struct gpugov_dev *g);
 void gpugov_tick_fired(struct gpugov_timer *tm);
 u64 gpugov_tick_now(struct gpugov_dev *g);
 void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns);
+void gpugov_tick_rearm(struct gpugov_dev *g);
 void gpugov_tick_resume(struct gpugov_dev *g);
 void gpugov_tick_start(struct gpugov_dev *g);
 void gpugov_tick_stop(struct gpugov_dev *g);

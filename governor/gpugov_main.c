@@ -18,9 +18,10 @@
 #include "gpugov.h"
 
 /*
- * Serialises DEVFREQ_GOV_START and DEVFREQ_GOV_STOP of all devices.  The
- * devfreq core calls them under devfreq_list_lock from governor_store(),
- * but timer_store() stops and restarts the governor without that lock, so
+ * Serialises DEVFREQ_GOV_START, STOP, SUSPEND and RESUME of all devices
+ * (the last two: gpugov_suspend(), gpugov_resume()).  The devfreq core
+ * calls START and STOP under devfreq_list_lock from governor_store(), but
+ * timer_store() stops and restarts the governor without that lock, so
  * a `timer` write racing a governor switch on the same device can START
  * gpugov twice with no STOP between (the second START then found the
  * first one's sysfs group: "cannot create duplicate filename", and leaked
@@ -81,8 +82,20 @@ static int gpugov_start(struct devfreq *df)
 		goto err_unpublish;
 	gpugov_debugfs_add(g);
 
+	/*
+	 * A governor switch while the device is suspended STARTs gpugov all
+	 * the same, and devfreq_monitor_start() would poll the suspended
+	 * device.  Start as if START had come before the SUSPEND: the monitor
+	 * stopped (its first poll is a polling interval away) and the timer
+	 * not ticking, until the RESUME starts both.  The count is read
+	 * under gpugov_lifecycle_lock, which SUSPEND and RESUME take after
+	 * changing it, so whichever comes next finds this START done.
+	 */
 	devfreq_monitor_start(df);
-	gpugov_tick_start(g);
+	if (atomic_read(&df->suspend_count))
+		devfreq_monitor_suspend(df);
+	else
+		gpugov_tick_start(g);
 	return 0;
 
 err_unpublish:
@@ -131,14 +144,17 @@ static int gpugov_stop(struct devfreq *df)
 	return 0;
 }
 
+/*
+ * The suspended time is not an interval of work, and the work before it
+ * says nothing of the work after: start afresh.  Under
+ * gpugov_lifecycle_lock, so that a START that found the device suspended
+ * has stopped its monitor before this restarts it (gpugov_start()).
+ */
 static int gpugov_resume(struct devfreq *df)
 {
 	struct gpugov_dev *g;
 
-	/*
-	 * The suspended time is not an interval of work, and the work before
-	 * it says nothing of the work after: start afresh.
-	 */
+	mutex_lock(&gpugov_lifecycle_lock);
 	mutex_lock(&df->lock);
 	g = df->governor_data;
 	if (g) {
@@ -149,6 +165,7 @@ static int gpugov_resume(struct devfreq *df)
 	}
 	mutex_unlock(&df->lock);
 	devfreq_monitor_resume(df);
+	mutex_unlock(&gpugov_lifecycle_lock);
 	return 0;
 }
 

@@ -232,8 +232,8 @@ GPUGOV_PCSTALL_TUNABLE(pcstall_age_half, age_half,
  * @nr: number of choices: ids 0 to @nr - 1
  * @name: name of an id
  * @find: id of a name (not NUL-terminated), or negative
- * @switching: if not NULL, called with the lock held before a newly
- *	written id is stored
+ * @switched: if not NULL, called with the lock held after a newly
+ *	written id is stored, with the id it replaced
  */
 struct gpugov_choice {
 	struct device_attribute attr;
@@ -242,7 +242,7 @@ struct gpugov_choice {
 	int nr;
 	const char *(*name)(u32 id);
 	int (*find)(const char *name, size_t len);
-	void (*switching)(struct gpugov_dev *g, u32 id);
+	void (*switched)(struct gpugov_dev *g, u32 old);
 };
 
 #define to_gpugov_choice(a)	container_of(a, struct gpugov_choice, attr)
@@ -268,6 +268,7 @@ static ssize_t gpugov_choice_store(struct device *dev,
 	const struct gpugov_choice *c = to_gpugov_choice(attr);
 	int len = gpugov_token_len(buf, count);
 	struct gpugov_dev *g;
+	u32 old;
 	int id;
 
 	if (len < 0)
@@ -278,9 +279,10 @@ static ssize_t gpugov_choice_store(struct device *dev,
 	g = gpugov_lock_dev(dev);
 	if (!g)
 		return -ENODEV;
-	if (c->switching)
-		c->switching(g, id);
+	old = *gpugov_u32_at(g, c->offset);
 	*gpugov_u32_at(g, c->offset) = id;
+	if (c->switched)
+		c->switched(g, old);
 	gpugov_unlock_dev(g);
 	return count;
 }
@@ -306,14 +308,15 @@ static ssize_t gpugov_choice_available_show(struct device *dev,
 }
 
 /* Switching to objective target starts its controller afresh. */
-static void gpugov_objective_switching(struct gpugov_dev *g, u32 id)
+static void gpugov_objective_switched(struct gpugov_dev *g, u32 old)
 {
-	if (id == GPUGOV_OBJ_TARGET && g->params.objective != id)
+	if (g->params.objective == GPUGOV_OBJ_TARGET &&
+	    old != GPUGOV_OBJ_TARGET)
 		g->policy.grape_ready = false;
 }
 
 /* Files _name and available_<_name>s; the id is the enum at _field. */
-#define GPUGOV_CHOICE(_name, _field, _nr, _namefn, _findfn, _switching)	\
+#define GPUGOV_CHOICE(_name, _field, _nr, _namefn, _findfn, _switched)	\
 	static struct gpugov_choice gpugov_choice_##_name = {		\
 		.attr = __ATTR(_name, 0644, gpugov_choice_show,		\
 			       gpugov_choice_store),			\
@@ -323,14 +326,14 @@ static void gpugov_objective_switching(struct gpugov_dev *g, u32 id)
 		.nr = _nr,						\
 		.name = _namefn,					\
 		.find = _findfn,					\
-		.switching = _switching,				\
+		.switched = _switched,					\
 	}
 
 GPUGOV_CHOICE(predictor, predictor, GPUGOV_NR_PRED, gpugov_pred_name,
 	      gpugov_predictor_find, NULL);
 GPUGOV_CHOICE(objective, params.objective, GPUGOV_NR_OBJ,
 	      gpugov_objective_name, gpugov_objective_find,
-	      gpugov_objective_switching);
+	      gpugov_objective_switched);
 
 /*
  * react: how gpugov decides between polls.  The kernel reacts by its own
@@ -340,18 +343,29 @@ GPUGOV_CHOICE(objective, params.objective, GPUGOV_NR_OBJ,
  * the choices offered here.
  */
 static_assert(GPUGOV_REACT_POLL == GPUGOV_NR_REACT - 1);
+
+/*
+ * A new reaction arms the timer (timer) or disarms it (off) at once: the
+ * polls that re-arm it otherwise may never come (polling_interval 0).
+ */
+static void gpugov_react_switched(struct gpugov_dev *g, u32 old)
+{
+	if (g->params.react != old)
+		gpugov_tick_rearm(g);
+}
+
 GPUGOV_CHOICE(react, params.react, GPUGOV_REACT_POLL, gpugov_react_name,
-	      gpugov_react_find, NULL);
+	      gpugov_react_find, gpugov_react_switched);
 
 /* coremem_gpu: the core+memory model's GPU description, by name. */
-static void gpugov_coremem_gpu_switching(struct gpugov_dev *g, u32 id)
+static void gpugov_coremem_gpu_switched(struct gpugov_dev *g, u32 old)
 {
-	g->pred.coremem = gpugov_coremem_gpu(id)->p;
+	g->pred.coremem = gpugov_coremem_gpu(g->pred.coremem_gpu)->p;
 }
 
 GPUGOV_CHOICE(coremem_gpu, pred.coremem_gpu, GPUGOV_CM_NR_GPUS,
 	      gpugov_coremem_gpu_name, gpugov_coremem_gpu_find,
-	      gpugov_coremem_gpu_switching);
+	      gpugov_coremem_gpu_switched);
 
 /*
  * target: "N%" (percent of the maximum work rate, 1..100) or "N" (work
@@ -597,6 +611,6 @@ int gpugov_tunables_set(struct gpugov_dev *g, const struct gpugov_tunables *t)
 		g->pred.coremem_gpu = old.coremem_gpu;
 		return -EINVAL;
 	}
-	gpugov_coremem_gpu_switching(g, g->pred.coremem_gpu);
+	gpugov_coremem_gpu_switched(g, old.coremem_gpu);
 	return 0;
 }

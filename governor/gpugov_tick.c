@@ -155,6 +155,23 @@ void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 }
 
 /**
+ * gpugov_tick_rearm() - arm the timer for what the frame state and the
+ *	tunables want now: a probe or the next vsync or check with react
+ *	timer, never with react off
+ * @g: the device's state, devfreq->lock held
+ *
+ * Only the poll path re-arms the timer otherwise, so a `react` write
+ * calls this: a device whose devfreq polling is off would never tick.
+ * Does nothing unless the timer may tick (ticking: not suspended).
+ */
+void gpugov_tick_rearm(struct gpugov_dev *g)
+{
+	lockdep_assert_held(&g->df->lock);
+	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params,
+						gpugov_tick_now(g)));
+}
+
+/**
  * gpugov_tick_resume() - let the timer tick again (START, RESUME) and arm
  *	it for what the frame state wants now (a probe, with a timer to
  *	react by), as the replay's gpugov starts
@@ -164,8 +181,7 @@ void gpugov_tick_resume(struct gpugov_dev *g)
 {
 	lockdep_assert_held(&g->df->lock);
 	g->tick->ticking = true;
-	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params,
-						gpugov_tick_now(g)));
+	gpugov_tick_rearm(g);
 }
 
 /**

@@ -19,7 +19,11 @@
  *   level is refused and changes nothing; other profiles have no
  *   force_level;
  * - suspend: the bridge stands down while suspended (with a forced level
- *   too) and comes back on resume; a level written meanwhile applies.
+ *   too) and comes back on resume; a level written meanwhile applies;
+ * - a failed suspend (suspend_fail: as amdgpu_device_suspend() failing to
+ *   evict VRAM, before its stand-down, drivers_glue/amdgpu/ patch 0003)
+ *   leaves devfreq and the bridge up: the write fails with EBUSY, the
+ *   decisions go on and set the bridge's range, the next suspend works.
  */
 #include "vmtap.h"
 
@@ -237,6 +241,30 @@ static void coexist(void)
 	vt_write_str(vt_simdbg(0, "run"), "0");
 }
 
+static void failed_suspend(void)
+{
+	unsigned long long max = 0;
+	int err = -1;
+	char v[32];
+
+	if (!vt_ok(!start("gpugov") && wait_decisions(5), "gpugov: a real-time run"))
+		return;
+	if (!vt_write_str(vt_simdbg(0, "suspend_fail"), "1"))
+		err = vt_write_str(vt_simdbg(0, "suspend"), "1");
+	vt_ok(err == -EBUSY && st("suspended") == 0 && st("smu_down") == 0 &&
+	      !vt_read_line(vt_simdbg(0, "suspend_fail"), v, sizeof(v)) &&
+	      !strcmp(v, "0"),
+	      "a failing suspend: EBUSY (%d), not suspended, the bridge up, suspend_fail spent",
+	      err);
+	vt_ok(wait_decisions(5) && bridge_range(&max),
+	      "after it the decisions go on and set the bridge's range (0..%llu)", max);
+	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "1") && st("suspended") == 1 &&
+	      st("smu_down") == 2 && !vt_write_str(vt_simdbg(0, "suspend"), "0") &&
+	      st("smu_down") == 0 && wait_decisions(2),
+	      "the next suspend and resume work");
+	vt_write_str(vt_simdbg(0, "run"), "0");
+}
+
 int main(void)
 {
 	if (vt_ok(!vt_setup("profile=amdgpu rt_hz=30 rt_load=60 rt_segs_per_frame=2"),
@@ -246,6 +274,7 @@ int main(void)
 		caps("simple_ondemand");
 		thermal();
 		coexist();
+		failed_suspend();
 		vt_set_governor(0, "simple_ondemand");
 		vt_ok(!vt_teardown(), "teardown");
 	}

@@ -11,6 +11,11 @@
  *   asks the device) nothing asks the device any more; gpugov unloads
  *   and the kernel log stays clean (no work of its left queued to run
  *   freed code).
+ * - Arming: with devfreq's polling off, a `react timer` write alone
+ *   starts the ticks and `react off` stops them; while suspended the
+ *   write arms nothing, and the resume arms the timer; a switch to gpugov
+ *   while the device is suspended neither ticks nor polls it until the
+ *   resume, which starts both.
  * - On the device's simulated clock (real-time mode: the source's timer),
  *   the timer's decisions are `timer` events of rt_log, and after a switch
  *   to simple_ondemand mid-run none follows.  A second run starts the
@@ -124,6 +129,78 @@ static void own_clock(void)
 	vt_sleep_ms(100);
 }
 
+/* Ticks and decisions over @ms: both 0 means nothing asked the device. */
+static void quiet_for(unsigned int ms, unsigned long long *dt,
+		      unsigned long long *dp)
+{
+	unsigned long long t0 = ticks(), p0 = polls();
+
+	vt_sleep_ms(ms);
+	*dt = ticks() - t0;
+	*dp = polls() - p0;
+}
+
+/*
+ * Over 300 ms, @on: the timer ticks and asks the device (more than 4 of
+ * each: the two counters are read apart, a tick may fall between them);
+ * else neither.
+ */
+static void ticking(bool on, const char *what)
+{
+	unsigned long long dt, dp;
+
+	quiet_for(300, &dt, &dp);
+	vt_ok(on ? dt > 4 && dp > 4 : !dt && !dp,
+	      "%s: %llu ticks, %llu decisions in 300 ms", what, dt, dp);
+}
+
+/* What arms the timer besides a poll: a react write, a START, a resume. */
+static void arming(void)
+{
+	unsigned long long dt, dp, t0;
+	char v[32];
+
+	if (!vt_ok(!vt_setup(NULL), "modules load"))
+		return;
+	vt_replay_loop(DATA_DIR "/sweep.blob", 4096);
+	vt_ok(!vt_read_line(vt_devfreq(0, "polling_interval"), v, sizeof(v)) &&
+	      !vt_write_str(vt_tunable(0, "react"), "off") &&
+	      !vt_write_str(vt_devfreq(0, "polling_interval"), "0"),
+	      "react off, devfreq polling off (was %s ms)", v);
+	vt_sleep_ms(100);
+	ticking(false, "nothing asks the device");
+	vt_ok(!vt_write_str(vt_tunable(0, "react"), "timer"), "react timer written");
+	ticking(true, "the write armed the timer");
+	vt_ok(!vt_write_str(vt_tunable(0, "react"), "off"), "react off written");
+	vt_sleep_ms(100);
+	ticking(false, "the write disarmed it");
+	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "1") &&
+	      !vt_write_str(vt_tunable(0, "react"), "timer"),
+	      "suspended, then react timer written");
+	ticking(false, "a write while suspended arms nothing");
+	vt_ok(!vt_write_str(vt_simdbg(0, "suspend"), "0"), "resumed, polling still off");
+	ticking(true, "the resume armed the timer");
+
+	/* react timer is kept across the switches (gpugov_keep.c) */
+	vt_ok(!vt_write_str(vt_devfreq(0, "polling_interval"), v) &&
+	      !vt_set_governor(0, "simple_ondemand") &&
+	      !vt_write_str(vt_simdbg(0, "suspend"), "1") &&
+	      !vt_set_governor(0, "gpugov"),
+	      "react timer, polling %s ms, then suspended and switched to gpugov", v);
+	t0 = ticks();
+	quiet_for(400, &dt, &dp);
+	vt_ok(!vt_read_line(vt_tunable(0, "react"), v, sizeof(v)) &&
+	      !strcmp(v, "timer") && t0 == 0 && !dt && !dp,
+	      "START while suspended: react %s, no tick and no poll in 400 ms (%llu ticks, %llu decisions)",
+	      v, t0 + dt, dp);
+	dp = !vt_write_str(vt_simdbg(0, "suspend"), "0") && vt_wait_polls(0, 2, 10000);
+	dt = ticks();
+	vt_ok(dp && dt > 0 && dt != ~0ULL,
+	      "the resume starts the polls and the timer (%llu ticks)", dt);
+	vt_set_governor(0, "simple_ondemand");
+	vt_ok(!vt_teardown(), "teardown");
+}
+
 static char log[4096 * 64];
 
 /* rt_log's timer decisions; @late: those at index @from or after. */
@@ -199,6 +276,7 @@ static void new_run(void)
 int main(void)
 {
 	own_clock();
+	arming();
 	sim_clock();
 	new_run();
 	return vt_done();

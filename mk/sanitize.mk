@@ -24,7 +24,8 @@ SAN_CFLAGS := $(filter-out -O2,$(CFLAGS_USER)) -O1 -fno-omit-frame-pointer
 # Everything the unit tests and the two tools link, mains apart.
 SAN_LIB_SRCS := $(PRED_SRCS) $(COMMON_SRCS) \
 	$(filter-out tools/sim/sim_main.c tools/replay/replay.c, \
-		$(wildcard tools/sim/*.c tools/replay/*.c))
+		$(wildcard tools/sim/*.c tools/replay/*.c)) \
+	tools/frames/sched.c tools/frames/record.c
 SAN_CLI_SUITES := replay-cli sim-cli import-cli eval-cli
 
 .PHONY: san-deps $(SAN_KINDS:%=unit-%) $(SAN_KINDS:%=cli-%)
@@ -78,3 +79,6 @@ $(foreach k,$(SAN_KINDS),$(eval $(call san_kind,$(k))))
 $(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/tools/replay/%.o: SAN_INC += -Idrivers_glue))
 $(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/tools/sim/%.o: SAN_INC += -Itools/sim))
 $(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/selftests/unit/%.o: SAN_INC += -Iselftests/unit -Itools/sim -Idrivers_glue))
+# gpugov-frames' schedules and jank rule (not -Itools/frames for every unit
+# test: its sched.h would hide the C library's <sched.h>)
+$(foreach k,$(SAN_KINDS),$(eval $(SAN)/$(k)/obj/selftests/unit/test_frames.o: SAN_INC += -Itools/frames))

@@ -169,25 +169,23 @@ static void check_csv(const char *text, size_t len, int first_num)
 	}
 }
 
+/* The file at @path, NUL-terminated, and its length; NULL if none. */
 static char *read_all(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0;
-	FILE *m = open_memstream(&buf, &cap);
-	int c;
+	char *buf;
+	long n;
 
-	if (!m)
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
 		abort();
-	if (f) {
-		while ((c = getc(f)) != EOF)
-			putc(c, m);
-		fclose(f);
-	}
-	if (fclose(m))
+	buf = calloc(1, (size_t)n + 1);
+	if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n)
 		abort();
-	*len = cap;
-	return f ? buf : (free(buf), NULL);
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -200,7 +198,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *argv[MAX_WORDS + 4];
 	int argc = 0, rc, csv = 0;
 	bool want_seq = false;
-	FILE *mem, *real_stdout = stdout;
 	size_t seq_len;
 
 	if (!line)
@@ -228,15 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!affordable(argc, argv, trace))
 		goto out;
 
-	out = NULL;
-	mem = open_memstream(&out, &out_len);
-	if (!mem)
-		abort();
-	stdout = mem;
-	rc = cmd_realtime(argc, argv);
-	stdout = real_stdout;
-	if (fclose(mem))
-		abort();
+	rc = fuzz_run_captured(cmd_realtime, argc, argv, &out, &out_len);
 	FUZZ_CHECK(rc == EXIT_OK || rc == EXIT_FAILURE_RUN || rc == EXIT_USAGE);
 	if (rc) {
 		FUZZ_CHECK(!out_len);

@@ -45,8 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t skip = mode == 't' ? 0 : 2;
 	char *csv = fuzz_write_file("bench.csv", data + skip, size - skip);
 	char *heat = fuzz_write_file("heat.csv", NULL, 0);
-	char *argv[6], *out = NULL;
-	FILE *mem, *real_stdout = stdout;
+	char *argv[6], *out;
 	size_t out_len;
 	int argc = 0, rc;
 
@@ -63,14 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc++] = csv;
 	argv[argc] = NULL;
 
-	mem = open_memstream(&out, &out_len);
-	if (!mem)
-		abort();
-	stdout = mem;
-	rc = cmd_rtsummary(argc, argv);
-	stdout = real_stdout;
-	if (fclose(mem))
-		abort();
+	rc = fuzz_run_captured(cmd_rtsummary, argc, argv, &out, &out_len);
 	FUZZ_CHECK(rc == EXIT_OK || rc == EXIT_USAGE);
 	if (rc) {
 		FUZZ_CHECK(!out_len && access(heat, F_OK));

@@ -41,8 +41,8 @@
 #include "sim_smu.h"
 
 #define MAX_SEGS	24
-#define POLL_BUDGET	20000ULL
-#define FW_BUDGET	20000ULL
+#define POLL_BUDGET	2000ULL
+#define FW_BUDGET	2000ULL
 
 static u64 rec[MAX_SEGS * GPUGOV_MAX_OPPS * GPUGOV_SB_NR_FIELDS];
 static u64 done_ns[MAX_SEGS];
@@ -280,7 +280,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sc.period_ns = fuzz_edgy_u64(&b);
 	sc.poll_ns = fuzz_edgy_u64(&b);
 	if (!(mode & 1)) {
-		sc.period_ns = in_range(sc.period_ns, SIM_RT_PERIOD_MIN_NS, SIM_RT_PERIOD_MAX_NS);
+		/* bit 6: a display's periods (up to 50 ms), where the firmware fits */
+		sc.period_ns = in_range(sc.period_ns, SIM_RT_PERIOD_MIN_NS,
+					mode & 64 ? 50000000ULL : SIM_RT_PERIOD_MAX_NS);
 		sc.poll_ns = in_range(sc.poll_ns, SIM_RT_POLL_MIN_NS, SIM_RT_POLL_MAX_NS);
 	}
 	load = fuzz_u8(&b);

@@ -83,7 +83,7 @@ check "the accepted keys are the (RW) files of $(basename "$abi") ($abi_keys)" \
 	[ -n "$abi_keys" ] && [ "$abi_keys" = "$script_keys" ]
 
 tree
-conf 'a.gpu governor=gpugov\nb.gpu util=abc\n*.gpu slack=\nx/y util=1\na.gpu notakey\n* target=50%% target=5%%5\n'
+conf 'a.gpu governor=gpugov\nb.gpu util=abc\n*.gpu slack=\nx/y util=1\na.gpu notakey\n* target=50%% target=5%%5\nprofile=battery\n'
 snap "$tmp/before"
 check "--check FILE with errors: exit 1" run 1 --check "$GPUGOV_CONF"
 check "--check: every error with FILE:LINE" \
@@ -92,7 +92,8 @@ check "--check: every error with FILE:LINE" \
 	       grep -q \"gpugov.conf:4: 'x/y' is no device name\" \"$tmp/err\" &&
 	       grep -q \"gpugov.conf:5: 'notakey' is not SETTING=VALUE\" \"$tmp/err\" &&
 	       grep -q 'gpugov.conf:6: target=5%5: not N or N%' \"$tmp/err\" &&
-	       ! grep -q 'target=50%:' \"$tmp/err\" && [ \$(wc -l <\"$tmp/err\") -eq 5 ]"
+	       grep -q \"gpugov.conf:7: 'profile=battery': a setting where the DEVICE belongs\" \"$tmp/err\" &&
+	       ! grep -q 'target=50%:' \"$tmp/err\" && [ \$(wc -l <\"$tmp/err\") -eq 6 ]"
 check "--check: nothing written" unchanged
 conf '# nothing wrong\n*.gpu governor=gpugov profile=battery target=250000000 # x\r\n'
 check "--check on a valid file: exit 0, says so" \

@@ -22,7 +22,8 @@
  * Checks: no crash or UB; the exit status is 0, 1 or 2; on failure
  * nothing on stdout and no --sequence file (all or nothing); on success
  * a table, with --csv every row as many fields as its header and a
- * number (never nan or inf) or "-" in every numeric one, and a
+ * number (never nan or inf) or "-" in every numeric one, with --json one
+ * array and no number nan or inf, and a
  * --sequence file of whole rows, its last field (the OPP) a number.
  */
 #include <stdlib.h>
@@ -196,7 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t head = nl ? (size_t)(nl - data) : size, off = nl ? head + 1 : size, out_len;
 	char *line = strndup((const char *)data, head), *save, *w, *trace, *seq, *out;
 	char *argv[MAX_WORDS + 4];
-	int argc = 0, rc, csv = 0;
+	int argc = 0, rc, csv = 0, json = 0;
 	bool want_seq = false;
 	size_t seq_len;
 
@@ -212,6 +213,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (allowed(w))
 			argv[argc++] = w;
 		csv |= !strcmp(w, "--csv");
+		json |= !strcmp(w, "--json");
 	}
 	trace = fuzz_write_file("sweep.trace", data + off, size - off);
 	seq = fuzz_write_file("seq.csv", NULL, 0);
@@ -238,6 +240,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(w);
 			check_csv(w + 1, out_len - (size_t)(w + 1 - out), 3);
 		}
+		/* --json: one array; no number nan or inf (names are quoted) */
+		if (json)
+			FUZZ_CHECK(out[0] == '[' && out_len >= 2 && !strcmp(out + out_len - 2, "]\n") &&
+				   !strstr(out, ": nan") && !strstr(out, ": -nan") &&
+				   !strstr(out, ": inf") && !strstr(out, ": -inf"));
 		/* the sequence: numbers from the decision on, but the event */
 		if (want_seq) {
 			char *s = read_all(seq, &seq_len);

@@ -8,3 +8,12 @@
 
 VM_FILES += tools/boot/70-gpugov.rules:/data/boot/70-gpugov.rules \
 	tools/boot/gpugov-apply:/usr/lib/gpugov/gpugov-apply
+
+# boot-check (part of `make check`): gpugov-apply on a fake sysfs tree
+# (its test-only GPUGOV_SYSFS and GPUGOV_CONF), and its keys against the
+# ABI file's writable gpugov/ files
+CHECK_SUITES += boot-check
+.PHONY: boot-check
+boot-check:
+	@selftests/tools/test_boot_apply.sh tools/boot/gpugov-apply \
+		Documentation/ABI/testing/sysfs-class-devfreq-gpugov

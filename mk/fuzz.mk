@@ -21,7 +21,8 @@
 FUZZ_CC ?= clang
 FUZZ := $(BUILD)/fuzz
 FUZZ_S ?= 60
-FUZZ_ALL := trace wl gpu import policy fixed rows sample sim coremem policy_range
+FUZZ_ALL := trace wl gpu import policy fixed rows sample sim coremem policy_range \
+	rt realtime rtsummary
 FUZZ_TARGETS ?= $(FUZZ_ALL)
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS := $(filter-out -O2,$(CFLAGS_USER)) -O1 -fno-omit-frame-pointer \
@@ -50,6 +51,9 @@ FZ_EXTRA_sample :=
 FZ_EXTRA_sim := fuzz_sim_input
 FZ_EXTRA_coremem := policy_input
 FZ_EXTRA_policy_range := policy_input
+FZ_EXTRA_rt := rt_bound
+FZ_EXTRA_realtime := rt_bound
+FZ_EXTRA_rtsummary :=
 # plot's gnuplot, replaced by a stream in memory (fuzz_rows.c)
 FZ_LDFLAGS_rows := -Wl,--wrap=popen -Wl,--wrap=pclose
 
@@ -60,7 +64,11 @@ $(FUZZ)/obj/selftests/fuzz/fuzz_sim.o \
 $(FUZZ)/obj/selftests/fuzz/fuzz_sim_input.o: FUZZ_CFLAGS += -Itools/sim
 $(FUZZ)/obj/selftests/fuzz/fuzz_import.o $(FUZZ)/obj/selftests/fuzz/fuzz_rows.o \
 $(FUZZ)/obj/selftests/fuzz/fuzz_sample.o \
-$(FUZZ)/obj/selftests/fuzz/fuzz_policy_range.o: FUZZ_CFLAGS += -Itools/replay
+$(FUZZ)/obj/selftests/fuzz/fuzz_policy_range.o \
+$(FUZZ)/obj/selftests/fuzz/fuzz_realtime.o \
+$(FUZZ)/obj/selftests/fuzz/fuzz_rtsummary.o: FUZZ_CFLAGS += -Itools/replay
+$(FUZZ)/obj/selftests/fuzz/fuzz_rt.o $(FUZZ)/obj/selftests/fuzz/rt_bound.o \
+$(FUZZ)/obj/selftests/fuzz/fuzz_realtime.o: FUZZ_CFLAGS += -Idrivers_glue
 
 .PHONY: fuzz fuzz-deps fuzz-build fuzz-merge fuzz-replay
 

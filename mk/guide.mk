@@ -13,3 +13,11 @@ TEST_SUITES += guide-check
 .PHONY: guide-check
 guide-check:
 	@selftests/tools/test_drivers_guide.sh docs/drivers.md
+
+# skip-totals: the SKIP above counts as skipped, not passed, in the
+# suite's RESULT line and in scripts/sum-results.sh's total
+# (selftests/tools/test_skip_totals.sh, part of `make check`)
+CHECK_SUITES += skip-totals
+.PHONY: skip-totals
+skip-totals:
+	@selftests/tools/test_skip_totals.sh

@@ -158,6 +158,35 @@ int fuzz_names_path(const char *err, const char *path)
 	return 0;
 }
 
+/**
+ * fuzz_run_captured() - run a command's entry point with its stdout in
+ *	memory
+ * @cmd: the entry (cmd_realtime(), cmd_rtsummary(), ...)
+ * @argc: its argument count
+ * @argv: its arguments
+ * @out: what it wrote to stdout (NUL-terminated; the caller frees it)
+ * @len: its length
+ *
+ * Return: the command's exit status.
+ */
+int fuzz_run_captured(int (*cmd)(int argc, char **argv), int argc, char **argv,
+		      char **out, size_t *len)
+{
+	FILE *mem, *real_stdout = stdout;
+	int rc;
+
+	*out = NULL;
+	mem = open_memstream(out, len);
+	if (!mem)
+		abort();
+	stdout = mem;
+	rc = cmd(argc, argv);
+	stdout = real_stdout;
+	if (fclose(mem))
+		abort();
+	return rc;
+}
+
 u8 fuzz_u8(struct fuzz_bytes *b)
 {
 	if (!b->left)

@@ -39,6 +39,8 @@ char *fuzz_padded_path(const char *path, size_t len);
 void fuzz_clear_dir(const char *dir);
 int fuzz_has(const uint8_t *data, size_t size, const char *needle);
 int fuzz_names_path(const char *err, const char *path);
+int fuzz_run_captured(int (*cmd)(int argc, char **argv), int argc, char **argv,
+		      char **out, size_t *len);
 
 struct fuzz_bytes {
 	const uint8_t *p;

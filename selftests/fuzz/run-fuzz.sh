@@ -23,9 +23,11 @@ trap 'rm -rf "$TMPDIR"' EXIT
 total=0
 for t in "$@"; do
 	mkdir -p "$dir/work/$t" "$dir/artifacts/$t"
-	# a target's dictionary is its format's; sim reads two formats
+	# a target's dictionary is its format's; sim reads two formats,
+	# realtime a trace and options
 	formats=$t
 	[ "$t" = sim ] && formats="gpu wl sim"
+	[ "$t" = realtime ] && formats="trace realtime"
 	dict=()
 	for d in $formats; do
 		[ -f "$here/$d.dict" ] && cat "$here/$d.dict"

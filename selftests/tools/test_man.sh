@@ -75,6 +75,12 @@ missing_opts() {
 	}' "$1"
 }
 
+# A help or page speaks to its reader: a number of the project's issue
+# tracker ("issue 26") means nothing to them.
+no_tracker() {
+	! grep -Eiq 'issue [0-9]+' "$1"
+}
+
 version=$(cat "$(dirname "$0")/../../VERSION")
 pages=${MAN_PAGES:-}
 json_subs=
@@ -93,6 +99,7 @@ for spec in "$@"; do
 		sh -c "\"$bin\" -h >\"$tmp/h\" 2>&1 && cmp -s \"$tmp/h\" \"$tmp/$tool.help\""
 	check "$tool --version: '$tool $version', exit 0" \
 		sh -c "[ \"\$(\"$bin\" --version 2>&1)\" = \"$tool $version\" ]"
+	check "$tool --help: names no tracker issue (issue N)" no_tracker "$tmp/$tool.help"
 	subs=$(sed -n 's/^  \([a-z][a-z0-9_-]*\)  *[^ -].*/\1/p' "$tmp/$tool.help")
 	help_opts <"$tmp/$tool.help" >"$tmp/opts"
 	miss=$(missing_opts "$tmp/opts" "$tmp/$tool.txt")
@@ -106,6 +113,7 @@ for spec in "$@"; do
 			       [ -s \"$tmp/sub.help\" ] && ! [ -s \"$tmp/err\" ]"
 		check "$tool $s -h: the same as --help, exit 0" \
 			sh -c "\"$bin\" $s -h >\"$tmp/h\" 2>&1 && cmp -s \"$tmp/h\" \"$tmp/sub.help\""
+		check "$tool $s --help: names no tracker issue (issue N)" no_tracker "$tmp/sub.help"
 		[ "$tool" != gpugov-replay ] || ! grep -q -- '--json' "$tmp/sub.help" ||
 			json_subs="$json_subs $s"
 		help_opts <"$tmp/sub.help" >"$tmp/opts"
@@ -129,6 +137,7 @@ for page in $pages; do
 	base=$(basename "$page")
 	th=$(sed -n 's/^\.TH \([^ ]*\) \([^ ]*\).*/\1.\2/p' "$page" | tr '[:upper:]' '[:lower:]')
 	check "$page: .TH names it ($th)" [ "$th" = "$base" ]
+	check "$page: names no tracker issue (issue N)" no_tracker "$page"
 	groff -man -Tutf8 -ww -z "$page" >"$tmp/err" 2>&1
 	check "$page: groff -man -ww renders it without a warning" \
 		[ ! -s "$tmp/err" ]

@@ -9,9 +9,10 @@
 # in one shell per page, in a scratch directory, with BUILD's tools first
 # in PATH and the installed data mapped to the build tree:
 # /usr/share/gpugov/{gpus,workloads} to tools/sim/, /usr/share/gpugov/sim
-# to BUILD/sim-demo (make sim-demo).  A command that needs a GPU device or
-# root (gpugov-trace, bpftrace, modprobe, anything under /sys) is skipped
-# with the rest of its block, which works on what it made.
+# to BUILD/sim-demo (make sim-demo), /usr/lib/gpugov to tools/boot/.
+# A command that needs a GPU device or root (gpugov-trace, bpftrace,
+# modprobe, anything under /sys) is skipped with the rest of its block,
+# which works on what it made.
 set -u
 build=$(cd "$1" && pwd)
 shift
@@ -34,7 +35,8 @@ examples() {
 map_installed() {
 	sed -e "s|/usr/share/gpugov/gpus/|$top/tools/sim/gpus/|g" \
 	    -e "s|/usr/share/gpugov/workloads/|$top/tools/sim/workloads/|g" \
-	    -e "s|/usr/share/gpugov/sim/|$build/sim-demo/|g"
+	    -e "s|/usr/share/gpugov/sim/|$build/sim-demo/|g" \
+	    -e "s|/usr/lib/gpugov/|$top/tools/boot/|g"
 }
 
 skipped=0

@@ -613,17 +613,29 @@ check "realtime: 120 Hz at 90 % load janks more than 30 Hz at 30 % (performance)
 	       [ \"\$a\" -gt \"\$b\" ]"
 check "realtime --json: one table with its scenario in the title" \
 	sh -c "\"$bin\" realtime --json \"$tmp/small.trace\" | grep -q '^\[{\"table\": \"real time: 60 Hz, load 60%, panfrost, polls every 50 ms'"
-check "realtime: --hz 0 refused, exit 2, the period named" \
-	sh -c "\"$bin\" realtime --hz 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'refresh period out of range' && \
+check "realtime: --hz 0 refused, exit 2, the option named with its range, not the trace" \
+	sh -c "\"$bin\" realtime --hz 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q -- \"--hz: bad value '0' (accepted: 1..10000\" && \
+	       ! \"$bin\" realtime --hz 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q small.trace && \
 	       { \"$bin\" realtime --hz 0 \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
 check "realtime: --hz 20000 (a 50 us period) refused, exit 2" run 2 realtime --hz 20000 "$tmp/small.trace"
+check "realtime: --hz 1 and 10000, the range's ends, run" \
+	sh -c "\"$bin\" realtime --csv --hz 1 \"$tmp/small.trace\" >/dev/null && \"$bin\" realtime --csv --hz 10000 \"$tmp/small.trace\" >/dev/null"
 check "realtime: --load 0 refused, exit 2" run 2 realtime --load 0 "$tmp/small.trace"
 check "realtime: --load 101 refused, exit 2" run 2 realtime --load 101 "$tmp/small.trace"
-check "realtime: --poll-ms 70000 refused, exit 2, the interval named" \
-	sh -c "\"$bin\" realtime --poll-ms 70000 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'polling interval out of range'"
-check "realtime: --segs-per-frame 0: no frames, exit 2" \
-	sh -c "\"$bin\" realtime --segs-per-frame 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'no frames' && \
+check "realtime: --poll-ms 70000 refused, exit 2, the option named with its range" \
+	sh -c "\"$bin\" realtime --poll-ms 70000 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q -- \"--poll-ms: bad value '70000' (accepted: 1..60000 ms\" && \
+	       { \"$bin\" realtime --poll-ms 70000 \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+check "realtime: --poll-ms 0 (no polls: the governors would never decide) refused, exit 2, no table" \
+	sh -c "\"$bin\" realtime --poll-ms 0 \"$tmp/small.trace\" 2>\"$tmp/err\" >\"$tmp/out\"; [ \$? -eq 2 ] && [ ! -s \"$tmp/out\" ] && \
+	       grep -q -- \"--poll-ms: bad value '0'\" \"$tmp/err\""
+check "realtime: --segs-per-frame 0 refused, exit 2, the option named" \
+	sh -c "\"$bin\" realtime --segs-per-frame 0 \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q -- \"--segs-per-frame: bad value '0'\" && \
 	       { \"$bin\" realtime --segs-per-frame 0 \"$tmp/small.trace\" >/dev/null 2>&1; [ \$? -eq 2 ]; }"
+check "realtime: --json --csv together refused, exit 2, named; --csv twice is one format" \
+	sh -c "\"$bin\" realtime --json --csv \"$tmp/small.trace\" 2>\"$tmp/err\" >\"$tmp/out\"; [ \$? -eq 2 ] && [ ! -s \"$tmp/out\" ] && \
+	       grep -q -- '--csv and --json together' \"$tmp/err\" && \
+	       \"$bin\" realtime --csv --csv \"$tmp/small.trace\" | grep -q '^workload,policy,'"
+check "run: --csv --json together refused too, exit 2" run 2 run --csv --json "$tmp/small.trace"
 check "realtime: unknown profile refused with the list, exit 2" \
 	sh -c "\"$bin\" realtime --profile adreno \"$tmp/small.trace\" 2>&1 >/dev/null | grep -q 'panfrost 50 ms 45/5'"
 check "realtime: --ondemand 50/60 (down above up) refused, exit 2" run 2 realtime --ondemand 50/60 "$tmp/small.trace"

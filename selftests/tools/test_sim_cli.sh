@@ -122,6 +122,26 @@ check "unknown subcommand: usage on stderr only" \
 check "unknown option: exit 2" run 2 sweep -g $gpu -w "$tmp/three.wl" --bogus
 check "unknown option: usage on stderr only" \
 	sh -c "grep -q '^usage: gpugov-sim sweep' \"$tmp/err\" && ! [ -s \"$tmp/out\" ]"
+# A usage error names what was wrong before the usage.
+check "unknown subcommand: named, with the accepted ones" \
+	sh -c "\"$bin\" frobnicate 2>&1 >/dev/null | head -1 | \
+	       grep -qx \"gpugov-sim: unknown subcommand 'frobnicate' (accepted: run, sweep, online, openloop)\""
+check "unknown long option: named" \
+	sh -c "\"$bin\" sweep -g $gpu -w \"$tmp/three.wl\" --bogus 2>&1 | head -1 | \
+	       grep -qx \"gpugov-sim sweep: unknown option '--bogus'\""
+check "unknown short option: named" \
+	sh -c "\"$bin\" run -x 2>&1 | head -1 | grep -qx \"gpugov-sim run: unknown option '-x'\""
+check "an option without its value: named, exit 2" \
+	sh -c "\"$bin\" run --gpu 2>&1 | head -1 | grep -qx \"gpugov-sim run: option '--gpu' needs a value\" && \
+	       \"$bin\" run -w 2>&1 | head -1 | grep -qx \"gpugov-sim run: option '-w' needs a value\""
+check "a stray argument: named, exit 2" \
+	sh -c "\"$bin\" run -g $gpu -w \"$tmp/three.wl\" extra 2>&1 | head -1 | \
+	       grep -qx \"gpugov-sim run: unexpected argument 'extra'\""
+check "missing -w, online without --epoch-us, openloop without a trace: each named" \
+	sh -c "\"$bin\" run -g $gpu 2>&1 | head -1 | grep -qx 'gpugov-sim run: -w WORKLOAD missing' && \
+	       \"$bin\" online -g $gpu -w \"$tmp/three.wl\" 2>&1 | head -1 | grep -qx 'gpugov-sim online: --epoch-us missing' && \
+	       \"$bin\" openloop 2>&1 | head -1 | grep -qx 'gpugov-sim openloop: no trace given' && \
+	       \"$bin\" openloop --bogus 2>&1 | head -1 | grep -qx \"gpugov-sim openloop: unknown option '--bogus'\""
 # A bad name is answered with every accepted one, as online --help lists them.
 check "online --help lists every predictor and objective" \
 	sh -c "\"$bin\" online --help | grep -qx 'Predictors: stall lead crit crisp crisp_l coremem busy pcstall' &&

@@ -188,8 +188,10 @@ int main(void)
 			    "# test configuration\n"
 			    SIM_DEV "0  governor=gpugov profile=battery hysteresis=4  # comment\n"
 			    SIM_DEV "[01]  power_dyn_uw=1500000\n"
-			    SIM_DEV "1  governor=simple_ondemand\n"),
-	      CONF " written: device 0 on gpugov with settings, device 1 on simple_ondemand with a gpugov setting, device 2 not named");
+			    SIM_DEV "2  hysteresis=7\r\n"
+			    SIM_DEV "1  governor=simple_ondemand\n"
+			    SIM_DEV "2  governor=gpugov\n"),
+	      CONF " written: device 0 on gpugov with settings, device 1 on simple_ondemand with a gpugov setting, device 2's setting (CRLF) before its governor=gpugov");
 	nl = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
 	vt_ok(nl >= 0 && !setsockopt(nl, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf)) &&
 	      !bind(nl, (struct sockaddr *)&sa, sizeof(sa)),
@@ -208,8 +210,11 @@ int main(void)
 	      !vt_exists(SYSFS_DEVFREQ "/" SIM_DEV "1/gpugov"),
 	      "device 1: simple_ondemand; its gpugov setting failed, exit 1 (%d)",
 	      st[1]);
-	vt_ok(st[2] == 0 && vt_governor_is(2, "simple_ondemand"),
-	      "device 2, not named: unchanged (exit %d)", st[2]);
+	/* governor= goes first, whatever its line: the setting before it holds */
+	vt_ok(st[2] == 0 && vt_governor_is(2, "gpugov") &&
+	      reads(vt_tunable(2, "hysteresis"), "7"),
+	      "device 2: gpugov, hysteresis 7 from the line before its governor=, without the CR (exit %d)",
+	      st[2]);
 
 	/* The driver re-creates device 0: a new device, set up again. */
 	st[0] = -1;

@@ -65,6 +65,21 @@ struct rt_opts {
 #define RT_SWEEP_UP_STEP	5
 #define RT_SWEEP_NR	((RT_SWEEP_UP_MAX - RT_SWEEP_UP_MIN) / RT_SWEEP_UP_STEP + 1)
 
+/*
+ * The options' ranges, from the engine's (sim_rt.h): --hz such that the
+ * period 1/N s lies in [SIM_RT_PERIOD_MIN_NS, SIM_RT_PERIOD_MAX_NS], and
+ * --poll-ms in whole ms within [SIM_RT_POLL_MIN_NS, SIM_RT_POLL_MAX_NS].
+ * A poll of 0 would mean no polls at all: simple_ondemand and gpugov
+ * would never decide, so it is refused rather than tabled.
+ */
+#define RT_NS_PER_S	1000000000ULL
+#define RT_NS_PER_MS	1000000ULL
+#define RT_HZ_MIN	((u32)((RT_NS_PER_S + SIM_RT_PERIOD_MAX_NS - 1) / SIM_RT_PERIOD_MAX_NS))
+#define RT_HZ_MAX	((u32)(RT_NS_PER_S / SIM_RT_PERIOD_MIN_NS))
+#define RT_POLL_MS_MIN	((u32)((SIM_RT_POLL_MIN_NS + RT_NS_PER_MS - 1) / RT_NS_PER_MS))
+#define RT_POLL_MS_MAX	((u32)(SIM_RT_POLL_MAX_NS / RT_NS_PER_MS))
+_Static_assert(RT_HZ_MIN == 1 && RT_POLL_MS_MIN == 1, "the --help ranges start at 1");
+
 static void print_help(void)
 {
 	printf("usage: gpugov-replay realtime [--hz N] [--load PCT] [--profile NAME]\n"
@@ -142,7 +157,10 @@ static int rt_opt(int c, void *ctx)
 
 	switch (c) {
 	case 'z':
-		return parse_u32(optarg, strlen(optarg), &o->hz);
+		if (parse_u32(optarg, strlen(optarg), &o->hz) ||
+		    o->hz < RT_HZ_MIN || o->hz > RT_HZ_MAX)
+			return -1;
+		return 0;
 	case 'l':
 		if (parse_u32(optarg, strlen(optarg), &o->load) || !o->load || o->load > 100)
 			return -1;
@@ -156,7 +174,8 @@ static int rt_opt(int c, void *ctx)
 		fputc('\n', stderr);
 		return EXIT_USAGE;
 	case 'q':
-		if (parse_u32(optarg, strlen(optarg), &u))
+		if (parse_u32(optarg, strlen(optarg), &u) ||
+		    u < RT_POLL_MS_MIN || u > RT_POLL_MS_MAX)
 			return -1;
 		o->poll_ms = u;
 		return 0;
@@ -164,7 +183,10 @@ static int rt_opt(int c, void *ctx)
 		o->od_set = true;
 		return parse_ondemand(optarg, &o->su.od);
 	case 'n':
-		return parse_u32(optarg, strlen(optarg), &o->segs_per_frame);
+		if (parse_u32(optarg, strlen(optarg), &o->segs_per_frame) ||
+		    !o->segs_per_frame)
+			return -1;
+		return 0;
 	case 's':
 		if (parse_u32(optarg, strlen(optarg), &u) || u >= GPUGOV_MAX_OPPS)
 			return -1;
@@ -242,9 +264,19 @@ static int parse_rt_args(int argc, char **argv, struct rt_opts *o)
 		POLICY_LONG_OPTS,
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct cmdline_accepts accepts[] = {
+		{ "hz", "1..%u (a refresh period of 1 s down to 0.1 ms)", RT_HZ_MAX },
+		{ "poll-ms", "1..%u ms (0, no polls, would leave the governors "
+		  "undecided)", RT_POLL_MS_MAX },
+		{ "load", "1..100 (%% of the period)" },
+		{ "segs-per-frame", "1 or more" },
+		{ "start-opp", "an OPP index, 0..%u", GPUGOV_MAX_OPPS - 1 },
+		{ "ondemand", "UP/DOWN, 0 <= DOWN <= UP <= 100" },
+		{ NULL },
+	};
 	const struct cmdline cl = { .cmd = "realtime", .opts = opts, .help = print_help,
 				    .own = rt_opt, .o = o, .fmt = &o->fmt,
-				    .par = &o->su.params };
+				    .par = &o->su.params, .accepts = accepts };
 	int ret;
 
 	memset(o, 0, sizeof(*o));

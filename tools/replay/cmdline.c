@@ -8,16 +8,29 @@
 #include "evalloop.h"
 #include "gpugov_predict.h"
 
+/*
+ * --csv or --json: one format only; the second of two different ones is
+ * refused rather than silently winning.  Return: 0 or EXIT_USAGE.
+ */
+static int set_format(const struct cmdline *cl, enum table_format fmt)
+{
+	if (*cl->fmt != TABLE_TEXT && *cl->fmt != fmt) {
+		fprintf(stderr, "gpugov-replay %s: --csv and --json together: give one\n",
+			cl->cmd);
+		return EXIT_USAGE;
+	}
+	*cl->fmt = fmt;
+	return 0;
+}
+
 /* Option @c (long option @idx): 0, -1 for a bad value, or an exit status. */
 static int one_opt(const struct cmdline *cl, int c, int idx)
 {
 	switch (c) {
 	case 'c':
-		*cl->fmt = TABLE_CSV;
-		return 0;
+		return set_format(cl, TABLE_CSV);
 	case 'j':
-		*cl->fmt = TABLE_JSON;
-		return 0;
+		return set_format(cl, TABLE_JSON);
 	case 'h':
 		cl->help();
 		exit(EXIT_OK);

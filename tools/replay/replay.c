@@ -20,7 +20,7 @@ static const struct subcommand {
 	{ "import", cmd_import, "measurement CSVs (NV-DVFS-Benchmark, generic) to sweep traces" },
 	{ "pace", cmd_pace, "sweep of back-to-back work to frame-paced work with idle time" },
 	{ "realtime", cmd_realtime, "governors in real time: vsync frames, polls at the driver's interval" },
-	{ "realtime-summary", cmd_rtsummary, "the real-time bench's summary against its targets" },
+	{ "realtime-summary", cmd_rtsummary, "the real-time bench's summary against its targets (docs/realtime.md)" },
 	{ "plot", cmd_plot, "PNG figures: clock over time, predicted vs true, energy vs time" },
 	{ "sensitivity", cmd_sensitivity, "next-epoch work prediction accuracy (PCSTALL §6.1)" },
 	{ "nextepoch", cmd_nextepoch, "next-epoch accuracy at every OPP, no policy (PCSTALL §6.1)" },

@@ -15,6 +15,7 @@
  * Common: --seed S (default 1), --scale F (grid factor, default 1).
  */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,38 @@ static void usage(void)
 	usage_of(sim_cmd, false);
 }
 
+/* A usage error: what is wrong, named, then the usage; exit 2. */
+static void __attribute__((format(printf, 1, 2))) usage_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "gpugov-sim%s%s: ", sim_cmd ? " " : "", sim_cmd ? sim_cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	usage();
+}
+
+/*
+ * What getopt_long (opterr off, optstring led by ':') did not take: @ch
+ * ':' a missing value, else an unknown option; @word is argv[optind - 1],
+ * the word it stopped at ("--frob", "--gpu", "-x", "-gx"...).
+ */
+static void bad_option(int ch, const char *word)
+{
+	bool lng = word[0] == '-' && word[1] == '-';
+
+	if (ch == ':') {
+		if (lng)
+			usage_err("option '%s' needs a value", word);
+		usage_err("option '-%c' needs a value", optopt);
+	}
+	if (lng || !optopt)
+		usage_err("unknown option '%s'", word);
+	usage_err("unknown option '-%c'", optopt);
+}
+
 static bool is_help(const char *arg)
 {
 	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
@@ -261,7 +294,8 @@ static void parse(struct cli *c, int argc, char **argv)
 	c->segment = 200000;
 	c->pred = GPUGOV_PRED_CRISP;
 	c->objective = GPUGOV_OBJ_EDP;
-	while ((ch = getopt_long(argc, argv, "g:w:o:s:h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":g:w:o:s:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'g': c->gpu = optarg; break;
 		case 'w': c->wl = optarg; break;
@@ -287,7 +321,8 @@ static void parse(struct cli *c, int argc, char **argv)
 			break;
 		case 'f':
 			if (parse_follow(c, optarg))
-				usage();
+				usage_err("--follow '%s': not top, energy, edp or ed2p",
+					  optarg);
 			break;
 		case 'P':
 			c->pred = gpugov_predictor_find(optarg, strlen(optarg));
@@ -317,7 +352,7 @@ static void parse(struct cli *c, int argc, char **argv)
 		case 'T':
 			c->target = opt_u64("target", optarg, SIM_TARGET_MAX);
 			if (!c->target)
-				usage();
+				usage_err("--target 0: give a rate of 1 or more");
 			break;
 		case 'I':
 			c->idle_uw = opt_u64("idle-uw", optarg, U32_MAX);
@@ -326,11 +361,15 @@ static void parse(struct cli *c, int argc, char **argv)
 			usage_of(sim_cmd, true);
 			break;
 		default:
-			usage();
+			bad_option(ch, argv[optind - 1]);
 		}
 	}
-	if (!c->gpu || !c->wl || c->scale <= 0 || !c->segment)
-		usage();
+	if (optind < argc)
+		usage_err("unexpected argument '%s'", argv[optind]);
+	if (!c->gpu || !c->wl)
+		usage_err("%s missing", !c->gpu ? "-g GPU" : "-w WORKLOAD");
+	if (!c->segment)
+		usage_err("--segment 0: give 1 or more instructions");
 	if (c->nr_sizes > 1) {
 		fputs("gpugov-sim: --segment, --epoch-us and --frames each "
 		      "define the intervals: give one\n", stderr);
@@ -582,11 +621,14 @@ static int cmd_openloop(int argc, char **argv)
 	int i, n = 0;
 	u32 p;
 
-	for (i = 2; i < argc; i++)
+	for (i = 2; i < argc; i++) {
 		if (is_help(argv[i]))
 			usage_of("openloop", true);
+		if (argv[i][0] == '-')
+			usage_err("unknown option '%s'", argv[i]);
+	}
 	if (argc < 3)
-		usage();
+		usage_err("no trace given");
 	printf("%-24s", "# MAPE % from top OPP");
 	for (p = 0; p < GPUGOV_NR_PRED; p++)
 		printf(" %8s", gpugov_predictor(p)->name);
@@ -646,7 +688,8 @@ int main(int argc, char **argv)
 		return print_version("gpugov-sim");
 	if (strcmp(argv[1], "run") && strcmp(argv[1], "sweep") &&
 	    strcmp(argv[1], "online") && strcmp(argv[1], "openloop"))
-		usage();
+		usage_err("unknown subcommand '%s' (accepted: run, sweep, online, "
+			  "openloop)", argv[1]);
 	sim_cmd = argv[1];
 	if (!strcmp(argv[1], "openloop"))
 		return cmd_openloop(argc, argv);
@@ -683,7 +726,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(argv[1], "online") && c.epoch_us)
 		cmd = cmd_online;
 	if (!cmd)
-		usage();
+		usage_err("--epoch-us missing");
 	setup(&c, &x, src, sizeof(src));
 	rc = cmd(&c, &x, src);
 	/* gpu and wl are static; the simulator state is all there is */

@@ -349,6 +349,9 @@ heat_gov_blank() {	# the per-frame heat map: a policy without a run in a cell is
 	! sed -n '/^\$map << EOD$/,/^EOD$/p' "$tmp/gheat.gp" | grep -q '^5 1 '
 }
 check "heat map (per frame): gpugov without a run in a cell is n/a there" heat_gov_blank
+check "realtime-summary: --csv with --json refused, exit 2, nothing printed" \
+	sh -c "! \"$bin\" realtime-summary --csv --json \"$tmp/b.csv\" >\"$tmp/cj.out\" 2>\"$tmp/cj.err\" &&
+	       [ ! -s \"$tmp/cj.out\" ] && grep -q -- '--csv and --json together' \"$tmp/cj.err\""
 check "realtime-summary: text tables, the default's first; JSON" \
 	sh -c "\"$bin\" realtime-summary \"$tmp/b.csv\" | sed -n 2p | grep -q '^the shipped default per profile' &&
 	       \"$bin\" realtime-summary --json \"$tmp/b.csv\" | head -c 1 | grep -q '\\['"

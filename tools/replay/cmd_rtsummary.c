@@ -602,10 +602,10 @@ int cmd_rtsummary(int argc, char **argv)
 			by_prof = true;
 			break;
 		case 'c':
-			fmt = TABLE_CSV;
-			break;
 		case 'j':
-			fmt = TABLE_JSON;
+			if (cmdline_set_format("realtime-summary", &fmt,
+					       c == 'c' ? TABLE_CSV : TABLE_JSON))
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			print_help();

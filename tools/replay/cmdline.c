@@ -12,14 +12,13 @@
  * --csv or --json: one format only; the second of two different ones is
  * refused rather than silently winning.  Return: 0 or EXIT_USAGE.
  */
-static int set_format(const struct cmdline *cl, enum table_format fmt)
+int cmdline_set_format(const char *cmd, enum table_format *cur, enum table_format fmt)
 {
-	if (*cl->fmt != TABLE_TEXT && *cl->fmt != fmt) {
-		fprintf(stderr, "gpugov-replay %s: --csv and --json together: give one\n",
-			cl->cmd);
+	if (*cur != TABLE_TEXT && *cur != fmt) {
+		fprintf(stderr, "gpugov-replay %s: --csv and --json together: give one\n", cmd);
 		return EXIT_USAGE;
 	}
-	*cl->fmt = fmt;
+	*cur = fmt;
 	return 0;
 }
 
@@ -28,9 +27,9 @@ static int one_opt(const struct cmdline *cl, int c, int idx)
 {
 	switch (c) {
 	case 'c':
-		return set_format(cl, TABLE_CSV);
+		return cmdline_set_format(cl->cmd, cl->fmt, TABLE_CSV);
 	case 'j':
-		return set_format(cl, TABLE_JSON);
+		return cmdline_set_format(cl->cmd, cl->fmt, TABLE_JSON);
 	case 'h':
 		cl->help();
 		exit(EXIT_OK);

@@ -69,6 +69,7 @@ int bad_value(const char *cmd, const char *opt, const char *val,
 	      const char *accepted);
 int parse_base_opp(const char *cmd, const char *arg, bool all, int *base);
 int cmdline_need_traces(const char *cmd, int argc);
+int cmdline_set_format(const char *cmd, enum table_format *cur, enum table_format fmt);
 void print_policy_help_end(const char *usage, bool all);
 int set_wanted(bool *want, int id);
 int nr_wanted(const bool *want, int n);

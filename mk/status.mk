@@ -23,4 +23,13 @@ CHECK_SUITES += status-check
 status-check: $(BUILD)/gpugov-status
 	@selftests/tools/test_status_cli.sh $(BUILD)/gpugov-status
 
+# The guest's copy, static like its gpugov-trace and gpugov-replay
+# (mk/bpf.mk), for selftests/vm/47_status.c.
+STATUS_VM := $(BUILD)/vm/gpugov-status
+$(STATUS_VM): $(STATUS_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
+	@mkdir -p $(dir $@)
+	$(CC) -static -o $@ $^ $(LDLIBS_USER)
+VM_FILES += $(STATUS_VM):/bin/gpugov-status
+vmtest vmtest-612: $(STATUS_VM)
+
 -include $(STATUS_OBJS:.o=.d)

@@ -23,7 +23,7 @@ BPFTOOL ?= bpftool
 BPF_ARCH := $(shell $(CC) -dumpmachine | sed -e 's/-.*//' -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 BPF_MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
 BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(BPF_ARCH) \
-	-Wall -Werror -Ibpf -Ipredictors \
+	-Wall $(WERROR) -Ibpf -Ipredictors \
 	$(if $(BPF_MULTIARCH),-idirafter /usr/include/$(BPF_MULTIARCH))
 
 GT_SRCS := bpf/gpugov_trace.c bpf/trace_hist.c bpf/trace_layout.c \

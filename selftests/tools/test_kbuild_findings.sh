@@ -4,7 +4,7 @@
 # vendors' headers print it at every external build).  TREE is a stand-in
 # kernel tree whose Makefile prints what kbuild would; no compiler runs.
 here=$(cd "$(dirname "$0")/../.." && pwd)
-bin=true
+# shellcheck source-path=SCRIPTDIR source=tap.sh
 . "$here/selftests/tools/tap.sh"
 
 mkdir -p "$tmp/kdir"

@@ -157,6 +157,7 @@ mkdir -p "$sb"
 printf '#!/bin/sh\necho "[ 1.0] panfrost fb000000.gpu: gpugov counter source registered"\necho "[ 2.0] usb 1-1: new device"\necho "[ 3.0] gpugov: no counter map for GPU id 0x7093"\n' >"$sb/dmesg"
 printf '#!/bin/sh\necho "gpugov-tools	0.1.0"\n' >"$sb/dpkg-query"
 # gpugov-trace --record FILE -d DEV --duration N
+# shellcheck disable=SC2016 # expanded by the stand-in
 printf '#!/bin/sh\n[ "$1" = --record ] && [ "$3" = -d ] && [ "$5" = --duration ] && echo "trace of $4 for $6 s" >"$2"\n' >"$sb/gpugov-trace"
 chmod +x "$sb"/*
 mkdir -p "$tmp/rep"

@@ -37,7 +37,9 @@
 # whose inputs are missing (no prepared arm64 tree of its series: run
 # make glue-prepare; no linux-source or headers package) is one SKIP line.
 # GUIDE_WALKS="6.1:panfrost 6.12:msm" runs only those walks.  Scratch
-# space: about 2 GB under the cache per walk, removed after it.
+# space: about 2 GB per walk in a directory of this run's own under the
+# cache (another run's, even of an older version of this script, is left
+# alone), removed after it.
 set -u
 guide=$1
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -126,8 +128,7 @@ walk() {
 		skip "$s $drv: the $drv glue has no $s series"
 		return
 	fi
-	w=$cache/guide/$s-$drv
-	rm -rf "$w"
+	w=$scratch/$s-$drv
 	mkdir -p "$w/run" "$w/gpugov"
 	(cd "$here" && git ls-files -co --exclude-standard -z |
 		rsync -a --from0 --files-from=- ./ "$w/gpugov/")
@@ -236,6 +237,9 @@ walk() {
 }
 
 walks=${GUIDE_WALKS:-6.1:panfrost 6.1:amdgpu 6.12:panfrost 6.12:msm 6.12:amdgpu}
+mkdir -p "$cache"
+scratch=$(mktemp -d "$cache/guide.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
 for wk in $walks; do
 	walk "${wk%%:*}" "${wk#*:}"
 done

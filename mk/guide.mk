@@ -13,8 +13,10 @@
 #                     <!-- runnable amdgpu long --> (amdgpu.ko, ~50 min a
 #                     kernel, and its install into a staging root and the
 #                     initramfs) run with GUIDE_LONG=1; GUIDE_WALKS="6.1:panfrost"
-#                     picks walks.  An arm64 walk SKIPs without a tree from
-#                     `make glue-prepare` (selftests/tools/test_drivers_guide.sh)
+#                     picks walks.  A walk SKIPs without its series' trees
+#                     from `make glue-prepare`, so a fresh machine's make
+#                     test spends no time here
+#                     (selftests/tools/test_drivers_guide.sh)
 
 TEST_SUITES += guide-check
 

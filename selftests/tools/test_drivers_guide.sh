@@ -34,8 +34,10 @@
 #
 # Then each walk's modules are objects of its architecture with its
 # release in their vermagic and symbol versions, and hold the glue.  A walk
-# whose inputs are missing (no prepared arm64 tree of its series: run
-# make glue-prepare; no linux-source or headers package) is one SKIP line.
+# whose inputs are missing (no linux-source or headers package) is one
+# SKIP line, and so is every walk of a series make glue-prepare has not
+# prepared (its arm64 tree, or its amd64 one for amdgpu): a fresh machine's
+# make test spends no time here, as glue-check.
 # GUIDE_WALKS="6.1:panfrost 6.12:msm" runs only those walks.  Scratch
 # space: about 2 GB per walk in a directory of this run's own under the
 # cache (another run's, even of an older version of this script, is left
@@ -85,12 +87,13 @@ release() {
 	[ "$2" = amd64 ] && echo "$r" || echo "${r%-amd64}-arm64"
 }
 
-# The arm64 tree make glue-prepare prepared for series S.
-arm64_tree() {
+# The tree make glue-prepare prepared for series S and CONFIG_ option
+# ARCH (ARM64, X86_64).
+glue_tree() {
 	local d pl=${1#*.}
 	for d in "$cache"/glue/*/; do
 		[ -e "$d.done" ] && grep -qx "PATCHLEVEL = $pl" "$d/tree/Makefile" 2>/dev/null &&
-			grep -q '^CONFIG_ARM64=y' "$d/tree/.config" &&
+			grep -q "^CONFIG_$2=y" "$d/tree/.config" &&
 			[ -s "$d/tree/Module.symvers" ] && echo "$d/tree" && return
 	done
 }
@@ -130,10 +133,8 @@ walk() {
 	fi
 	w=$scratch/$s-$drv
 	mkdir -p "$w/run" "$w/gpugov"
-	(cd "$here" && git ls-files -co --exclude-standard -z |
-		rsync -a --from0 --files-from=- ./ "$w/gpugov/")
 	if [ "$arch" = arm64 ]; then
-		tree=$(arm64_tree "$s")
+		tree=$(glue_tree "$s" ARM64)
 		cfgdeb=$(find "$cache/glue/apt/debs" -path "*/$s-*/linux-config-${s}_*_arm64.deb" 2>/dev/null |
 			sort | tail -n 1)
 		if [ -z "$tree" ] || [ -z "$cfgdeb" ] || ! command -v aarch64-linux-gnu-gcc >/dev/null; then
@@ -145,6 +146,13 @@ walk() {
 			tar -xO --wildcards '*/config.arm64_none_arm64.xz' | xz -d >"$w/board.config"
 		cp "$tree/Module.symvers" "$w/board.symvers"
 	else
+		# Its tree is not used, but without one make test's time on a
+		# fresh machine stays as it was: the walk SKIPs, as the arm64 ones.
+		if [ -z "$(glue_tree "$s" X86_64)" ]; then
+			skip "$s $drv: no prepared linux-source-$s amd64 tree: run make glue-prepare (10 min)"
+			rm -rf "$w"
+			return
+		fi
 		if [ ! -s "/usr/src/linux-headers-$kver/Module.symvers" ]; then
 			skip "$s $drv: no linux-headers-$kver: run scripts/deps.sh module"
 			rm -rf "$w"
@@ -160,6 +168,8 @@ walk() {
 		skip "$s $drv: amdgpu.ko and its install: no linux-image-$kver here"
 		long=0
 	fi
+	(cd "$here" && git ls-files -co --exclude-standard -z |
+		rsync -a --from0 --files-from=- ./ "$w/gpugov/")
 	cmds=$(cmds "$drv")
 	if echo "$cmds" | grep -qw reboot; then
 		tap "not ok" "$s $drv: a runnable block reboots"

@@ -1,7 +1,8 @@
 # mk/cross.mk - the tools for an arm64 board, cross-compiled on the build
 # host, and the module built against a board's kernel tree.
 #
-#   make cross        build/arm64/gpugov-replay, gpugov-sim, gpugov-simblob
+#   make cross        build/arm64/gpugov-replay, gpugov-sim, gpugov-simblob,
+#                     gpugov-status
 #                     (linked against arm64 glibc, as packaged) and
 #                     build/arm64/gpugov-trace, linked statically so that it
 #                     can be copied to a board as it is; the arm64 libraries
@@ -21,7 +22,7 @@
 
 CROSS_COMPILE_ARM64 := aarch64-linux-gnu-
 CROSS_BUILD := $(BUILD)/arm64
-CROSS_TOOLS := gpugov-replay gpugov-sim gpugov-simblob gpugov-trace
+CROSS_TOOLS := gpugov-replay gpugov-sim gpugov-simblob gpugov-status gpugov-trace
 
 TEST_SUITES += cross-check
 

@@ -88,13 +88,14 @@ release() {
 }
 
 # The tree make glue-prepare prepared for series S and CONFIG_ option
-# ARCH (ARM64, X86_64).
+# ARCH (ARM64, X86_64); an arm64 one has the Module.symvers it made.
 glue_tree() {
 	local d pl=${1#*.}
 	for d in "$cache"/glue/*/; do
 		[ -e "$d.done" ] && grep -qx "PATCHLEVEL = $pl" "$d/tree/Makefile" 2>/dev/null &&
 			grep -q "^CONFIG_$2=y" "$d/tree/.config" &&
-			[ -s "$d/tree/Module.symvers" ] && echo "$d/tree" && return
+			{ [ "$2" != ARM64 ] || [ -s "$d/tree/Module.symvers" ]; } &&
+			echo "$d/tree" && return
 	done
 }
 

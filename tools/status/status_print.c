@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "status.h"
 
 #define MAX_DIFFS	ST_KV_MAX
@@ -133,23 +134,6 @@ void st_print_text(FILE *f, const struct st_dev *d)
 	}
 }
 
-/* @s as a JSON string. */
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* A file's value: a number when it is a plain decimal one, else a string. */
 static void json_val(FILE *f, const char *s)
 {
@@ -158,7 +142,7 @@ static void json_val(FILE *f, const char *s)
 	if (n && n == strlen(s) && n < 20 && (s[0] != '0' || n == 1))
 		fputs(s, f);
 	else
-		json_str(f, s);
+		json_string(s, f);
 }
 
 static void json_kvs(FILE *f, const char *name, const struct st_kvs *s)
@@ -166,11 +150,11 @@ static void json_kvs(FILE *f, const char *name, const struct st_kvs *s)
 	int i;
 
 	fprintf(f, ",\n   ");
-	json_str(f, name);
+	json_string(name, f);
 	fputs(": {", f);
 	for (i = 0; i < s->n; i++) {
 		fputs(i ? ", " : "", f);
-		json_str(f, s->kv[i].key);
+		json_string(s->kv[i].key, f);
 		fputs(": ", f);
 		json_val(f, s->kv[i].val);
 	}
@@ -184,9 +168,9 @@ static void json_dev(FILE *f, const struct st_dev *d)
 	int i, n;
 
 	fputs("  {\"name\": ", f);
-	json_str(f, d->name);
+	json_string(d->name, f);
 	fputs(", \"driver\": ", f);
-	json_str(f, d->driver);
+	json_string(d->driver, f);
 	fprintf(f, ", \"gpugov\": %s, \"debugfs\": %s", d->gpugov ? "true" : "false",
 		d->debugfs ? "true" : "false");
 	json_kvs(f, "devfreq", &d->dev);
@@ -199,7 +183,7 @@ static void json_dev(FILE *f, const struct st_dev *d)
 	n = st_diffs(d, diffs, MAX_DIFFS);
 	for (i = 0; i < n; i++) {
 		fputs(i ? ", " : "", f);
-		json_str(f, diffs[i].key);
+		json_string(diffs[i].key, f);
 		fputs(": {\"value\": ", f);
 		json_val(f, diffs[i].val);
 		fputs(", \"default\": ", f);
@@ -212,7 +196,7 @@ static void json_dev(FILE *f, const struct st_dev *d)
 	json_kvs(f, "sample", &d->sample);
 	st_fallback_why(d, why, sizeof(why));
 	fputs(",\n   \"fallback_why\": ", f);
-	json_str(f, why);
+	json_string(why, f);
 	fputs(",\n   \"opps\": [", f);
 	for (i = 0; i < d->nr_opps; i++)
 		fprintf(f, "%s{\"khz\": %llu, \"uv\": %llu, \"power_uw\": %llu}",

@@ -22,8 +22,12 @@ BPFTOOL ?= bpftool
 # The target's: a cross build's BPF object is built for its arch.
 BPF_ARCH := $(shell $(CC) -dumpmachine | sed -e 's/-.*//' -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
 BPF_MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
+# -ffile-prefix-map: the BTF kept in the object (and so in gpugov-trace)
+# names the source relative to the tree, not the build's directory
+# (lintian's file-references-package-build-path).
 BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_$(BPF_ARCH) \
-	-Wall -Werror -Ibpf -Ipredictors \
+	-ffile-prefix-map=$(CURDIR)=. \
+	-Wall $(WERROR) -Ibpf -Ipredictors \
 	$(if $(BPF_MULTIARCH),-idirafter /usr/include/$(BPF_MULTIARCH))
 
 GT_SRCS := bpf/gpugov_trace.c bpf/trace_hist.c bpf/trace_layout.c \

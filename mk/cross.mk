@@ -2,9 +2,9 @@
 # host, and the module built against a board's kernel tree.
 #
 #   make cross        build/arm64/gpugov-replay, gpugov-sim, gpugov-simblob,
-#                     gpugov-frames (linked against arm64 glibc and, for
-#                     gpugov-frames, libdrm, GBM, EGL and GLES2, as
-#                     packaged), gpugov-ab (the script) and
+#                     gpugov-status, gpugov-frames (linked against arm64
+#                     glibc and, for gpugov-frames, libdrm, GBM, EGL and
+#                     GLES2, as packaged), gpugov-ab (the script) and
 #                     build/arm64/gpugov-trace, linked statically so that it
 #                     can be copied to a board as it is; the arm64 libraries
 #                     come from Debian multiarch (scripts/deps.sh cross)
@@ -23,7 +23,8 @@
 
 CROSS_COMPILE_ARM64 := aarch64-linux-gnu-
 CROSS_BUILD := $(BUILD)/arm64
-CROSS_TOOLS := gpugov-replay gpugov-sim gpugov-simblob gpugov-trace gpugov-frames gpugov-ab
+CROSS_TOOLS := gpugov-replay gpugov-sim gpugov-simblob gpugov-status gpugov-trace \
+	gpugov-frames gpugov-ab
 
 TEST_SUITES += cross-check
 

@@ -29,17 +29,20 @@
 #                     keyed by its inputs.  Part of `make test`: about
 #                     3 minutes warm, 5 more to build the chroot cold.
 #
-# V, the version, is the top-level VERSION file: the copy's
-# debian/changelog is written from it (with the commit it was built from),
-# and dh_dkms puts it into dkms.conf.  The copy holds what git tracks plus
-# untracked files git does not ignore, as in the working tree; a tree
-# that is no git checkout is copied whole but for build/.
+# V, the version, is the top-level VERSION file followed by +gitTIME.HASH
+# (DEB_VERSION below): the copy of the tree (scripts/deb-source.sh) gets a
+# debian/changelog with it (and the commit it was built from), and dh_dkms
+# puts it into dkms.conf.  The tools' --version prints VERSION alone.
 
 DEB_DIR := $(BUILD)/deb
 DEB_SRC := $(DEB_DIR)/src/gpugov-$(GPUGOV_VERSION)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
-DEB_CHANGES := $(DEB_DIR)/gpugov_$(GPUGOV_VERSION)_$(DEB_ARCH).changes
-DEB_CHANGES_ARM64 := $(DEB_DIR)/gpugov_$(GPUGOV_VERSION)_arm64.changes
+# The packages' version, VERSION+gitTIME.HASH (scripts/deb-version.sh):
+# a newer commit's packages upgrade an older one's.  Worked out once, and
+# only when deb is built.
+DEB_VERSION := $(if $(filter deb,$(MAKECMDGOALS)),$(shell scripts/deb-version.sh))
+DEB_CHANGES := $(DEB_DIR)/gpugov_$(DEB_VERSION)_$(DEB_ARCH).changes
+DEB_CHANGES_ARM64 := $(DEB_DIR)/gpugov_$(DEB_VERSION)_arm64.changes
 DEB_CACHE ?= $(or $(GPUGOV_CACHE),$(HOME)/.cache/gpugov)
 
 TEST_SUITES += deb-install
@@ -60,19 +63,8 @@ define deb_build
 endef
 
 deb: deb-deps
-	@rm -rf $(DEB_DIR) && mkdir -p $(DEB_SRC)
-	@if git rev-parse --git-dir >/dev/null 2>&1; then \
-		git ls-files -z --cached --others --exclude-standard | \
-			tar --null -T - --ignore-failed-read -cf - 2>/dev/null; \
-	else \
-		tar --exclude=./build -cf - .; \
-	fi | tar -xf - -C $(DEB_SRC)
-	@maint=$$(sed -n 's/^Maintainer: //p' debian/control); \
-	when=$$(git log -1 --format=%aD 2>/dev/null || date -R); \
-	from=$$(git describe --always --dirty 2>/dev/null || echo "a tree without git"); \
-	printf '%s\n' "gpugov ($(GPUGOV_VERSION)) bookworm; urgency=medium" "" \
-		"  * Built from gpugov $$from." "" " -- $$maint  $$when" \
-		>$(DEB_SRC)/debian/changelog
+	@rm -rf $(DEB_DIR)
+	@scripts/deb-source.sh $(DEB_SRC) bookworm $(DEB_VERSION)
 	$(call deb_build,$(DEB_ARCH),)
 	$(call deb_build,arm64,-aarm64 -B)
 	@mv $(DEB_DIR)/src/*.deb $(DEB_DIR)/src/*.changes $(DEB_DIR)/src/*.buildinfo \

@@ -16,11 +16,13 @@ MAN_TOOLS := gpugov-replay:$(BUILD)/gpugov-replay:docs/man/gpugov-replay.1 \
 	gpugov-trace:$(BUILD)/gpugov-trace:docs/man/gpugov-trace.8 \
 	gpugov-simblob:$(BUILD)/gpugov-simblob:docs/man/gpugov-simblob.1 \
 	gpugov-frames:$(BUILD)/gpugov-frames:docs/man/gpugov-frames.1 \
-	gpugov-ab:$(BUILD)/gpugov-ab:docs/man/gpugov-ab.8
+	gpugov-ab:$(BUILD)/gpugov-ab:docs/man/gpugov-ab.8 \
+	gpugov-status:$(BUILD)/gpugov-status:docs/man/gpugov-status.1
 
 CHECK_SUITES += man-check
 .PHONY: man-check
-man-check: $(BUILD)/gpugov-replay $(BUILD)/gpugov-sim $(BUILD)/gpugov-trace $(BUILD)/gpugov-simblob $(BUILD)/gpugov-frames $(BUILD)/gpugov-ab
+man-check: $(BUILD)/gpugov-replay $(BUILD)/gpugov-sim $(BUILD)/gpugov-trace $(BUILD)/gpugov-simblob \
+		$(BUILD)/gpugov-frames $(BUILD)/gpugov-ab $(BUILD)/gpugov-status
 	@scripts/deps.sh man
 	@MAN_PAGES="$(MAN_PAGES)" selftests/tools/test_man.sh $(MAN_TOOLS)
 

@@ -11,8 +11,10 @@
 #     gpugov_sim.ko are in /lib/modules/KVER/updates/dkms with KVER's
 #     vermagic;
 #  4. DKMS skips a kernel configured without CONFIG_PM_DEVFREQ
-#     (BUILD_EXCLUSIVE_CONFIG) instead of failing;
-#  5. the installed tools run and print VERSION with --version,
+#     (BUILD_EXCLUSIVE_CONFIG), and a kernel older than 6.1 (a 5.10 BSP's:
+#     BUILD_EXCLUSIVE_KERNEL), instead of failing;
+#  5. the packages' version is VERSION+gitTIME.HASH (scripts/deb-version.sh);
+#     the installed tools run and print VERSION with --version,
 #     docs/man's pages and the ABI files are installed, gpugov-simblob
 #     makes the packaged demo blob from the packaged demo trace;
 #  6. for each KVER: Debian's kernel boots under QEMU (TCG) with the two
@@ -37,7 +39,7 @@ top=$(cd "$here/../.." && pwd)
 work=$top/build/deb-install
 root=$work/root
 log=$work/log
-version=$(cat "$top/VERSION")
+version=$(cat "$top/VERSION")	# the tools'; the packages' is $pkgver
 
 n=0
 pass=0
@@ -93,8 +95,11 @@ t0=$(date +%s)
 step "make deb: both packages build, lintian reports no error or warning" \
 	"${MAKE:-make}" --no-print-directory -C "$top" deb || finish
 td=$(date +%s)
-dkms_deb=$(ls "$debdir"/gpugov-dkms_"$version"_all.deb)
-tools_deb=$(ls "$debdir"/gpugov-tools_"$version"_"$(dpkg --print-architecture)".deb)
+dkms_deb=$(ls "$debdir"/gpugov-dkms_*_all.deb)
+pkgver=$(dpkg-deb -f "$dkms_deb" Version)
+tools_deb=$(ls "$debdir"/gpugov-tools_"$pkgver"_"$(dpkg --print-architecture)".deb)
+case $pkgver in "$version+git"[0-9]*) r=0 ;; *) r=1 ;; esac
+ok $r "package version $pkgver: VERSION ($version) +git, the commit's time and hash"
 
 base=$("$here/chroot.sh" "$cache" 2>>"$log")
 ok $? "bookworm chroot with dkms and the headers of: $kvers (${base:-none})"
@@ -116,7 +121,7 @@ step "apt-get install ./$(basename "$dkms_deb") ./$(basename "$tools_deb") in th
 t2=$(date +%s)
 
 for k in $kvers; do
-	st=$(in_root dkms status -m gpugov -v "$version" -k "$k" 2>/dev/null)
+	st=$(in_root dkms status -m gpugov -v "$pkgver" -k "$k" 2>/dev/null)
 	case $st in *": installed"*) r=0 ;; *) r=1 ;; esac
 	ok $r "dkms status for $k: $st"
 	mkdir -p "$work/$k"
@@ -140,14 +145,25 @@ nodf=/tmp/linux-headers-nodevfreq
 rm -rf "$root$nodf"
 cp -a "$root/usr/src/linux-headers-$k1" "$root$nodf"
 sed -i '/^CONFIG_PM_DEVFREQ=/d' "$root$nodf/.config"
-in_root dkms build -m gpugov -v "$version" -k 0.0.0-nodevfreq \
+in_root dkms build -m gpugov -v "$pkgver" -k 0.0.0-nodevfreq \
 	--kernelsourcedir "$nodf" >"$work/nodevfreq.log" 2>&1
 r=$?
 cat "$work/nodevfreq.log" >>"$log"
 [ $r -eq 77 ] && grep -q BUILD_EXCLUSIVE "$work/nodevfreq.log"
 ok $? "DKMS skips a kernel without CONFIG_PM_DEVFREQ (dkms build status $r, 77 = skipped)"
 
-for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-trace gpugov-frames gpugov-ab; do
+# A vendor's 5.10 kernel: the same headers (with devfreq), named 5.10.
+old=/tmp/linux-headers-5.10
+rm -rf "$root$old"
+cp -a "$root/usr/src/linux-headers-$k1" "$root$old"
+in_root dkms build -m gpugov -v "$pkgver" -k 5.10.160-rockchip-rk3588 \
+	--kernelsourcedir "$old" >"$work/old.log" 2>&1
+r=$?
+cat "$work/old.log" >>"$log"
+[ $r -eq 77 ] && grep -q BUILD_EXCLUSIVE "$work/old.log"
+ok $? "DKMS skips a 5.10 kernel (dkms build status $r, 77 = skipped)"
+
+for t in gpugov-replay gpugov-sim gpugov-simblob gpugov-status gpugov-trace gpugov-frames gpugov-ab; do
 	v=$(in_root "$t" --version 2>&1)
 	[ "$v" = "$t $version" ]
 	ok $? "$t --version: $v (VERSION: $version)"
@@ -163,6 +179,11 @@ for f in sysfs-class-devfreq-gpugov debugfs-gpugov; do
 done
 step "gpugov-replay --help runs" in_root gpugov-replay --help
 step "gpugov-trace --help runs" in_root gpugov-trace --help
+for p in "$top"/drivers_glue/*/*/*.patch; do
+	g=${p#"$top"/drivers_glue/}
+	cmp -s "$p" "$root/usr/share/gpugov/glue/$g"
+	ok $? "glue patch $g installed in /usr/share/gpugov/glue"
+done
 step "gpugov-sim simulates a kernel from /usr/share/gpugov" \
 	in_root gpugov-sim run -g /usr/share/gpugov/gpus/fermi-15sm.gpu \
 	-w /usr/share/gpugov/workloads/kernels/compute-fma.wl
@@ -198,7 +219,7 @@ t4=$(date +%s)
 
 step "apt-get purge of both packages" \
 	in_root apt-get purge -y gpugov-dkms gpugov-tools
-left=$(ls -d "$root"/lib/modules/*/updates/dkms/gpugov* "$root/usr/src/gpugov-$version" \
+left=$(ls -d "$root"/lib/modules/*/updates/dkms/gpugov* "$root/usr/src/gpugov-$pkgver" \
 	"$root/var/lib/dkms/gpugov" 2>/dev/null)
 [ -z "$left" ]
 ok $? "purge leaves no module, source or DKMS tree behind${left:+: $left}"

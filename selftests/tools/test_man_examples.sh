@@ -10,9 +10,9 @@
 # in PATH and the installed data mapped to the build tree:
 # /usr/share/gpugov/{gpus,workloads} to tools/sim/, /usr/share/gpugov/sim
 # to BUILD/sim-demo (make sim-demo), /usr/lib/gpugov to tools/boot/.
-# A command that needs a GPU device or root (gpugov-trace, bpftrace,
-# modprobe, anything under /sys) is skipped with the rest of its block,
-# which works on what it made.
+# A command that needs a GPU device or root (gpugov-trace, gpugov-status,
+# bpftrace, modprobe, anything under /sys) is skipped with the rest of its
+# block, which works on what it made.
 set -u
 build=$(cd "$1" && pwd)
 shift
@@ -60,7 +60,7 @@ for page in "$@"; do
 				continue
 			fi
 			case $cmd in
-			gpugov-trace*|bpftrace*|modprobe*|*/sys/*) skip=1 ;;
+			gpugov-trace*|gpugov-status*|bpftrace*|modprobe*|*/sys/*) skip=1 ;;
 			esac
 			q=$(printf '%s' "$cmd" | sed "s/'/'\\\\''/g")
 			if [ -n "$skip" ]; then

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "json.h"
 #include "table.h"
 
 static int json_tables;
@@ -99,22 +100,6 @@ static int is_number(const char *s)
 	return !*s;
 }
 
-/* @s as a JSON string: cells hold file names, which may hold anything. */
-static void json_string(const char *s, FILE *f)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
 
 static void print_json(const struct table *t, FILE *f)
 {

@@ -14,6 +14,7 @@
 #   crossdeb  what dpkg-buildpackage -aarm64 needs besides cross
 #   qemu    qemu-user-static (the arm64 tools run on the build host)
 #   source  linux-source-6.1 (private devfreq header, checkpatch)
+#   source612  linux-source-6.12 (vkms for the 6.12 guest)
 #   vm      guest kernel image tools, QEMU, busybox
 #   plot    gnuplot
 #   bench   valgrind (callgrind instruction counts)
@@ -39,6 +40,7 @@ for group in "$@"; do
 	build)	pkgs="$pkgs gcc make libc6-dev" ;;
 	module)	pkgs="$pkgs gcc make sparse linux-headers-amd64 $("$here/kver.sh" 6.12 --package)" ;;
 	source)	pkgs="$pkgs linux-source-6.1 xz-utils" ;;
+	source612) pkgs="$pkgs linux-source-6.12 xz-utils" ;;
 	vm)	pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod zstd xz-utils" ;;
 	plot)	pkgs="$pkgs gnuplot-nox" ;;
 	bench)	pkgs="$pkgs valgrind" ;;

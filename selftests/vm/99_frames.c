@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * 99_frames.c - gpugov-frames --cpu on a KMS device with a vsync: vkms
- * (built by `make vkms-prepare`, tools/vm/vkms.sh; SKIP without it),
+ * (built by vmtest when cold, tools/vm/vkms.sh; SKIP without it),
  * whose hrtimer raises a vblank at the mode's refresh rate.
  *
  * A steady run at a light load is paced by the flip events: its flips
@@ -86,7 +86,7 @@ int main(void)
 	int st, i;
 
 	if (!vt_exists("/data/vkms.ko")) {
-		vt_ok(1, "gpugov-frames on vkms # SKIP vkms not built: make vkms-prepare");
+		vt_ok(1, "gpugov-frames on vkms # SKIP vkms not built (make vkms-prepare)");
 		return vt_done();
 	}
 	vt_ok(!system("modprobe drm_kms_helper && modprobe drm_shmem_helper && insmod /data/vkms.ko"),

@@ -5,7 +5,8 @@
  * whose hrtimer raises a vblank at the mode's refresh rate.
  *
  * A steady run at a light load is paced by the flip events: its flips
- * fall a whole number of periods apart, nearly all one period.  A run
+ * fall a whole number of periods apart (how many one period apart is the
+ * emulated CPU's speed: reported, not required).  A run
  * the test stops (SIGSTOP) for 200 ms, past many vsyncs, counts the frame
  * it stalled as janked, late by about the stall.  Then the whole kit:
  * gpugov-ab's default workloads (gpugov-frames --cpu on vkms, steady and

@@ -157,7 +157,7 @@ void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 /**
  * gpugov_tick_rearm() - arm the timer for what the frame state and the
  *	tunables want now: a probe or the next vsync or check with react
- *	timer, never with react off
+ *	timer or frame, never with react off
  * @g: the device's state, devfreq->lock held
  *
  * Only the poll path re-arms the timer otherwise, so a `react` write

@@ -126,6 +126,11 @@ int main(void)
 	int st;
 
 	vt_ok(!vt_setup(NULL), "modules load");
+	/* the debug guest's kernel (tinyconfig) has no hwmon: no meter */
+	if (!vt_exists("/sys/class/hwmon")) {
+		vt_ok(1, "gpugov-ab on gpugov_sim's meter # SKIP no hwmon in this kernel");
+		return vt_done();
+	}
 	vt_ok(!glob(SYSFS_DEVFREQ "/" DEV "/device/hwmon/hwmon*/energy1_input", 0, NULL, &g) &&
 	      g.gl_pathc == 1, "gpugov_sim has an hwmon energy1_input");
 	vt_ok(!vt_load_blob(0, DATA_DIR "/sweep.blob", 4096) &&

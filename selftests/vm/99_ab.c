@@ -129,6 +129,7 @@ int main(void)
 	/* the debug guest's kernel (tinyconfig) has no hwmon: no meter */
 	if (!vt_exists("/sys/class/hwmon")) {
 		vt_ok(1, "gpugov-ab on gpugov_sim's meter # SKIP no hwmon in this kernel");
+		vt_ok(!vt_teardown(), "teardown");
 		return vt_done();
 	}
 	vt_ok(!glob(SYSFS_DEVFREQ "/" DEV "/device/hwmon/hwmon*/energy1_input", 0, NULL, &g) &&

@@ -131,6 +131,7 @@ void gpugov_policy_state_init(struct gpugov_policy_state *ps)
 {
 	memset(ps, 0, sizeof(*ps));
 	gpugov_deadline_init(&ps->deadline);
+	gpugov_bounce_init(&ps->bounce);
 }
 
 /**
@@ -142,6 +143,7 @@ void gpugov_policy_state_init(struct gpugov_policy_state *ps)
 void gpugov_policy_restart(struct gpugov_policy_state *ps)
 {
 	gpugov_deadline_restart(&ps->deadline);
+	gpugov_bounce_restart(&ps->bounce);
 }
 
 /* Below 1/16 a Q16 metric has fewer than 4096 steps: refine. */
@@ -171,18 +173,23 @@ static u64 metric_rel(enum gpugov_objective obj, const struct gpugov_decision *d
 
 /*
  * The time bound of `energy`: T(f) / T(top) may not exceed @limit_q16; of
- * `deadline` (@dl set): gpugov_deadline_fits() @limit_ps.
+ * `deadline` (@dl set): gpugov_deadline_fits() @limit_ps, and an OPP other
+ * than the one in force must be predicted faster than @cap_ps, the
+ * slowest OPP a bounce holds off (gpugov_bounce_cap_ps()).
  */
 struct time_bound {
 	u64 limit_q16;
 	u64 limit_ps;
 	u64 limit_down_ps;
+	u64 cap_ps;
 	const struct gpugov_deadline_state *dl;
 };
 
 static bool feasible(const struct time_bound *b,
 		     const struct gpugov_decision *d, u32 i, u32 top)
 {
+	if (i != d->cur && d->time_ps[i] >= b->cap_ps)
+		return false;
 	if (b->dl)
 		return gpugov_deadline_fits(b->dl, i,
 					    gpugov_deadline_time_ps(b->dl, d, i),
@@ -288,7 +295,7 @@ static void decide(const struct gpugov_policy_params *p,
 {
 	enum gpugov_objective obj = p->objective;
 	u32 top = r->hi, i, pass, best, slowdown = p->max_slowdown_pct;
-	struct time_bound b = { .limit_q16 = U64_MAX };
+	struct time_bound b = { .limit_q16 = U64_MAX, .cap_ps = U64_MAX };
 
 	d->cur = gpugov_opp_nearest(t, s->core_khz, s->mem_khz);
 	d->limit_ps = 0;
@@ -334,6 +341,7 @@ static void decide(const struct gpugov_policy_params *p,
 		b.dl = &ps->deadline;
 		gpugov_deadline_limits(&ps->deadline, p, s, d->time_ps[top],
 				       &b.limit_ps, &b.limit_down_ps);
+		b.cap_ps = gpugov_bounce_cap_ps(&ps->bounce, d, s->interval_ns);
 	}
 	best = argmin_metric(obj, r, d, d->cur, &b);
 	for (pass = 0; pass < 2 && d->metric_q16[best] < REFINE_BELOW; pass++) {
@@ -415,6 +423,7 @@ void gpugov_decide_in(const struct gpugov_policy_params *p,
 	d->hi = in.hi;
 	decide(p, ps, t, &in, s, d);
 	gpugov_deadline_expect(&ps->deadline, d, s);
+	gpugov_bounce_note(&ps->bounce, d, s->interval_ns);
 }
 
 /**

@@ -9,6 +9,7 @@
 #include "gpugov_sample.h"
 #include "gpugov_grape.h"
 #include "gpugov_deadline.h"
+#include "gpugov_bounce.h"
 #include "gpugov_predict.h"
 
 enum gpugov_objective {
@@ -83,11 +84,13 @@ struct gpugov_policy_params {
  * @grape: the GRAPE controller (`target`)
  * @grape_ready: @grape has been initialised for the current table
  * @deadline: `deadline`'s miss factors, learned whatever the objective
+ * @bounce: `deadline`'s last move down and the hold a bounce set
  */
 struct gpugov_policy_state {
 	struct gpugov_grape_state grape;
 	bool grape_ready;
 	struct gpugov_deadline_state deadline;
+	struct gpugov_bounce bounce;
 };
 
 enum gpugov_reason {

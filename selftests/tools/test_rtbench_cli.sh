@@ -207,6 +207,15 @@ check "bench games: at load 90 the VR game janks at the top clock, the steady on
 	       awk -F, '\$2 == \"performance\" { exit !(\$4 > 0) }' &&
 	       \"$bin\" realtime --csv --load 90 --hz 144 --stock \"$tmp/rates/steady-mem30.trace\" |
 	       awk -F, '\$2 == \"performance\" { exit !(\$4 == 0) }'"
+# A 50 Hz game under 50 ms polls: windows of two frames and of three.  At
+# load 90 the light ones predicted that OPP 4 fits, and the window at OPP 4
+# said it did not: 117 switches in 600 frames before the bounce guard
+# (predictors/gpugov_bounce.c), simple_ondemand none; now the first move
+# down and its bounce, and one more try after the 4 s hold.
+check "steady 50 Hz game at load 90 on panfrost: gpugov-default does not hunt (<= 5 switches, none late)" \
+	sh -c "\"$bin\" realtime --csv --profile panfrost --hz 50 --load 90 --stock --predictor busy \
+		\"$tmp/rates/steady-mem30.trace\" |
+	       awk -F, '\$2 == \"gpugov-default\" { n++; if (\$4 != 0 || \$7 > 5) bad++ } END { exit !(n == 1 && !bad) }'"
 # The synthetic section of scripts/bench-realtime.sh alone (no suite
 # application), on one profile at load 60.
 check "bench: steady frames at 24..144 Hz at the bench's loads, VR at 72, 90 and 120 Hz at load 90 alone, the games at 60 and 120 Hz" \

@@ -309,6 +309,10 @@ check "realtime-summary: target oracle share: counters 70 % (lima 37.5 misses), 
 		'oracle share >= 50 % (stock, synthetic),2,1,40.0,stock/panfrost,missed'
 check "realtime-summary: target on steady frames: 2 cells, 144 Hz misses (2.00 against od's 1.00)" \
 	has 'targets on gpugov-default' "steady: sw/s <= 1.5 x od's + 0.1 (cells),2,1,2.00(od 1.00),synthetic/panfrost/144/60/steady-x,missed"
+# The oracle's one switch: 0.5 a second in both cells; at 24 Hz
+# simple_ondemand made none, and 0.5 > 1.5 x 0 + 0.1.
+check "realtime-summary: the steady bound on oracle-noloss: 2 cells, 24 Hz misses (0.50 against od's 0.00)" \
+	has 'targets on gpugov-default' "  the same on oracle-noloss (reach),2,1,0.50(od 0.00),synthetic/panfrost/24/60/steady-x,missed"
 check "realtime-summary: every policy per view: the default over counters (XS over both profiles' 16 avoidable janks)" \
 	has 'real time: per view and policy' 'counters,gpugov-default,2,7,0.250,16,0.906,52.9,0.8150,25.000,1.67,2.00,23.3,100.0'
 # simple_ondemand over counters: XS and E/od 1, oracle 0.20/0.70 = 28.6 %,
@@ -325,10 +329,10 @@ check "realtime-summary --by-profile: every policy per view and profile too (A a
 	       ! grep -q 'per view, policy and profile' \"$tmp/sum.csv\""
 check "realtime-summary: the old targets (no worse in both in 95 % of cells, the mean of per-cell ratios) are gone" \
 	sh -c "! grep -qi 'both\|issue\|mean' \"$tmp/sum.csv\""
-check "realtime-summary --default: the targets on the row named so (none here: nothing scored)" \
+check "realtime-summary --default: the targets on the row named so (none here: nothing scored, the oracle's reach row neither)" \
 	sh -c "\"$bin\" realtime-summary --csv --default gpugov-crisp-deadline \"$tmp/b.csv\" >\"$tmp/d.csv\" &&
 	       grep -qx '# targets on gpugov-crisp-deadline in every view and profile' \"$tmp/d.csv\" &&
-	       [ \"\$(grep -c ',0,0,-,-,not scored\$' \"$tmp/d.csv\")\" -eq 5 ]"
+	       [ \"\$(grep -c ',0,0,-,-,not scored\$' \"$tmp/d.csv\")\" -eq 6 ]"
 check "realtime-summary --heat: per view/workload and policy, energy against simple_ondemand (mean ratio), janked and its janked" \
 	sh -c "head -1 \"$tmp/heat.csv\" | grep -qx 'row,policy,energy_od,janked,janked_od' &&
 	       grep -qx 'counters-g/a,gpugov-default,0.9056,7,19' \"$tmp/heat.csv\" &&

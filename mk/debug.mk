@@ -31,11 +31,14 @@ debug-kernel:
 	@scripts/debug-kernel.sh
 
 # The prerequisites are named in the recipe: mk/kernel.mk, which defines
-# most of them, is read after this file.
+# most of them, is read after this file.  They are vmtest's (mk/*.mk's
+# "vmtest vmtest-612:" lines): the guest's programs and tools among them,
+# which a clean clone has not built yet.
 vmtest-debug:
 	@if d=$$(scripts/debug-kernel.sh --check); then \
 		$(MAKE) -s --no-print-directory DEBUGK_DIR=$$d vm-modules-debug \
 			$(VM_DEPS) $(BUILD)/gpugov-trace $(GT_VM_REPLAY) \
+			$(STATUS_VM) $(AB_BIN) $(FRAMES_BIN) \
 			$(VM_STRESS_TESTS) && \
 		$(MAKE) --no-print-directory DEBUGK_DIR=$$d vmtest-debug-run; \
 	else \

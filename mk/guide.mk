@@ -10,8 +10,8 @@
 #                     installed headers' config and Module.symvers; each
 #                     walk's modules must carry the release
 #                     (scripts/kver.sh) in their vermagic.  Blocks marked
-#                     <!-- runnable amdgpu long --> (amdgpu.ko, ~50 min a
-#                     kernel, and its install into a staging root and the
+#                     <!-- runnable amdgpu long --> (amdgpu.ko, 6-9 min
+#                     a walk, and its install into a staging root and the
 #                     initramfs) run with GUIDE_LONG=1; GUIDE_WALKS="6.1:panfrost"
 #                     picks walks.  A walk SKIPs without its series' trees
 #                     from `make glue-prepare`, so a fresh machine's make

@@ -5,7 +5,7 @@
 # A walk runs every "$ " command of the guide's blocks marked
 # "<!-- runnable -->" and "<!-- runnable DRIVER -->", in order, in one
 # shell; blocks marked "<!-- runnable DRIVER long -->" (amdgpu.ko, about
-# 50 min on 2 cores, and its install) only with GUIDE_LONG=1.  The names
+# 6-9 min a walk on 2 cores, and its install) only with GUIDE_LONG=1.  The names
 # the guide sets first are stand-ins:
 #
 #   GPUGOV         a copy of this tree (what git tracks, plus untracked

@@ -204,11 +204,12 @@ static void target_row(struct table *tt, const char *name, const struct rts_targ
 static void score_steady(struct rts_target *st, const struct rts *r,
 			 const struct rts_agg *all)
 {
-	const struct rts_cell *c = &r->cell[all->steady_cell];
+	const struct rts_cell *c;
 	double bound = RTS_STEADY_FACTOR * all->steady_od + RTS_STEADY_SLACK;
 
 	if (!all->n_steady)
 		return;
+	c = &r->cell[all->steady_cell];
 	if (!st->scored || all->steady_worst - bound > st->worst) {
 		st->worst = all->steady_worst - bound;
 		snprintf(st->figure, TABLE_CELL, "%.2f(od %.2f)", all->steady_worst,

@@ -130,6 +130,8 @@ void gpugov_cadence_window(struct gpugov_cadence *c, u64 end_ns,
 {
 	u64 start = end_ns - min_t(u64, interval_ns, end_ns);
 
+	if (end_ns == start)
+		return;		/* no time: a window that shows nothing */
 	busy_ns = min_t(u64, busy_ns, end_ns - start);
 	if (!busy_ns) {
 		c->end = GPUGOV_CAD_IDLE;
@@ -159,6 +161,8 @@ void gpugov_cadence_window(struct gpugov_cadence *c, u64 end_ns,
  */
 void gpugov_cadence_end(struct gpugov_cadence *c, u64 interval_ns, u64 busy_ns)
 {
+	if (!interval_ns)
+		return;
 	if (!busy_ns)
 		c->end = GPUGOV_CAD_IDLE;
 	else if (busy_ns >= interval_ns)

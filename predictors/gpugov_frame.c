@@ -13,16 +13,24 @@
  *    (gpugov_cadence.c), in that order of preference;
  *  - at each vsync of the period's grid (through the last onset of work
  *    after idle, so in phase with the frames) the objective decides on the
- *    window since the last vsync: one frame's work, as it was tuned on;
+ *    window since the last vsync: one frame's work, as it was tuned on
+ *    (a sum of more than a frame, the first or after probing, counts as
+ *    its share of one period);
  *  - at checks inside the frame (a quarter of the period apart, and at
  *    every poll), while the GPU is still busy, the work left is taken as
- *    what the heaviest recent frame had left (a maximum that decays by a
- *    quarter a frame), and at least half the work done so far (a frame
- *    already heavier than any recent one is not nearly done): if that
- *    does not fit 7/8 of the time to the deadline at the OPP in force, the
- *    lowest OPP where it fits (the top one if none), as PACE (Lorch and
- *    Smith) raises speed as a task runs on.  A check only raises: the next
- *    vsync's decision brings the clock back down.
+ *    what the heaviest recent frame (a maximum that decays by a quarter a
+ *    frame) had left, both as time at the OPP the vsync chose and by the
+ *    vsync's predictions, or half the work done so far if the frame is
+ *    already past that (a frame heavier than any recent one is not nearly
+ *    done): if that does not fit 7/8 of the time to the deadline at the
+ *    OPP in force, the lowest OPP where it fits (the top one if none), as
+ *    PACE (Lorch and Smith) raises speed as a task runs on.  A check only
+ *    raises: the next vsync's decision brings the clock back down.  Both
+ *    measures are at the OPP chosen, not at the top one: a model bounded
+ *    above the clocks it has measured (the busy model) predicts the top
+ *    OPP no faster than the one it measured, so the work done, measured at
+ *    a lower OPP, looked larger at the top than the frame's whole work
+ *    measured there, and every steady frame that fitted was raised.
  * With no deadline, the objective decides on the device's polling
  * interval as it always has; the timer then only samples busy/idle every
  * GPUGOV_FRAME_PROBE_NS to learn the cadence, and such a sample decides
@@ -270,13 +278,21 @@ static void frame_vsync(struct gpugov_frame_state *fs,
 {
 	bool busy = fs->acc.busy_ns;
 	bool one = c->p->react == GPUGOV_REACT_FRAME;
-	u64 hi;
+	u64 span = fs->acc.interval_ns, hi, w;
 
 	frame_decide(fs, c, &fs->acc, d, used);
 	if (busy) {
+		/* a sum longer than a frame (the first, or after probing) */
+		w = d->time_ps[d->hi];
+		if (fs->period_ns && span > fs->period_ns + fs->period_ns / 8)
+			w = gpugov_mul_div64(w, fs->period_ns, span);
 		hi = fs->work_hi_ps;
-		fs->work_hi_ps = max_t(u64, d->time_ps[d->hi], hi - hi / 4);
+		fs->work_hi_ps = max_t(u64, w, hi - hi / 4);
 	}
+	fs->plan_opp = fs->opp;
+	fs->plan_ps = d->time_ps[d->hi] ?
+		gpugov_mul_div64(fs->work_hi_ps, d->time_ps[fs->opp],
+				 d->time_ps[d->hi]) : 0;
 	if (fs->src == GPUGOV_DL_FENCE)
 		fs->fence_new = false;
 	fs->next_vsync_ns = frame_next_boundary(fs, now);
@@ -325,7 +341,8 @@ u32 gpugov_frame_raise_to(const struct gpugov_decision *k,
 }
 
 /*
- * A check inside the frame: raise the clock if the frame runs late.  The
+ * A check inside the frame: raise the clock if the frame runs late, its
+ * work left taken at the OPP its vsync chose (the file comment).  The
  * time left to the deadline saturates (a hint's or the grid's deadline is
  * near, but the arithmetic does not rely on it).
  */
@@ -334,7 +351,7 @@ static enum gpugov_frame_act frame_check(struct gpugov_frame_state *fs,
 					 u64 now)
 {
 	struct gpugov_decision *k = &fs->chk;
-	u64 top, left, rem;
+	u64 top, done, left, rem;
 	u32 i;
 
 	if (fs->cad.end != GPUGOV_CAD_BUSY || !fs->acc.busy_ns ||
@@ -342,10 +359,11 @@ static enum gpugov_frame_act frame_check(struct gpugov_frame_state *fs,
 		return GPUGOV_FRAME_KEEP;
 	gpugov_decision_predict(c->st, c->wanted, &fs->acc, c->t, k);
 	top = k->time_ps[c->r->hi];
-	if (!top)
+	done = k->time_ps[clamp_t(u32, fs->plan_opp, c->r->lo, c->r->hi)];
+	if (!top || !done)
 		return GPUGOV_FRAME_KEEP;
-	rem = max_t(u64, fs->work_hi_ps > top ? fs->work_hi_ps - top : 0,
-		    top / 2);
+	rem = fs->plan_ps > done ? fs->plan_ps - done : done / 2;
+	rem = gpugov_mul_div64(rem, top, done);
 	left = gpugov_mul_div64(fs->deadline_ns - now, GPUGOV_PS_PER_NS, 1);
 	left -= left / 8;
 	i = gpugov_frame_raise_to(k, c->r,

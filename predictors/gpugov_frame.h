@@ -56,6 +56,8 @@ enum gpugov_frame_act {
  * @check_ns: the next check inside it, U64_MAX for none
  * @work_hi_ps: recent frames' work at the top OPP, a maximum that decays
  *	by a quarter a frame
+ * @plan_opp: the OPP the frame in flight was decided at
+ * @plan_ps: @work_hi_ps at @plan_opp, by the frame decision's predictions
  * @held: GPUGOV_REACT_FRAME: the learned cadence's phase is held, no
  *	probes: the windows are frames, not onsets to learn from
  * @held_frames: vsyncs since the phase was held
@@ -76,6 +78,8 @@ struct gpugov_frame_state {
 	u64 deadline_ns;
 	u64 check_ns;
 	u64 work_hi_ps;
+	u32 plan_opp;
+	u64 plan_ps;
 	bool held;
 	u32 held_frames;
 	u64 probe_onset_ns;

@@ -184,6 +184,42 @@ static void test_next(void)
 	       "a grid point is not 'after' itself");
 }
 
+/*
+ * A window of no time (a device poll on the instant of the governor's own
+ * tick) shows nothing: it must not end the work seen as busy, or the next
+ * busy window gives a false onset.  At 50 Hz with 2 ms ticks and a poll
+ * every 50 ms, such onsets 10 ms off the grid made a period of 10 ms.
+ */
+static void test_empty_windows(void)
+{
+	struct gpugov_cadence c;
+	u64 p = 20 * MS, t, end;
+	u32 nr;
+
+	gpugov_cadence_init(&c);
+	gpugov_cadence_window(&c, 2 * MS, 2 * MS, 2 * MS);
+	nr = c.nr;
+	gpugov_cadence_window(&c, 2 * MS, 0, 0);
+	gpugov_cadence_window(&c, 4 * MS, 2 * MS, 2 * MS);
+	tap_ok(c.nr == nr && c.end == GPUGOV_CAD_BUSY,
+	       "an empty window between two busy ones: no onset (%u, want %u)",
+	       c.nr, nr);
+	gpugov_cadence_end(&c, 0, 0);
+	tap_ok(c.end == GPUGOV_CAD_BUSY, "an empty window at a vsync: still busy");
+
+	gen(p, 100, 60, 0, 0, 0, 0, 1);
+	gpugov_cadence_init(&c);
+	end = b_end[nr_busy - 1] + 2 * MS;
+	for (t = 2 * MS; t <= end; t += 2 * MS) {
+		gpugov_cadence_window(&c, t, 2 * MS, busy_in(t - 2 * MS, t));
+		if (!(t % (50 * MS)))
+			gpugov_cadence_window(&c, t, 0, 0);
+	}
+	tap_ok(near(c.period_ns, p, 5),
+	       "50 Hz, 2 ms ticks and an empty poll every 50 ms: %llu ns",
+	       (unsigned long long)c.period_ns);
+}
+
 /* ---- the real-time layer ---- */
 
 static struct gpugov_opp_table tab;
@@ -414,6 +450,55 @@ static u32 run_timer(u64 t1, u64 p, u64 work_ns, u32 heavy, u64 stop, u64 from)
 	return ticks;
 }
 
+/*
+ * The work of the frame in flight, judged at a check inside it against
+ * the frame decision's own prediction at the OPP it chose
+ * (gpugov_frame.c, frame_check()), and the first decision's sum of more
+ * than one frame not taken for one frame's work.
+ */
+static void test_check_plan(void)
+{
+	u64 p = 16666 * US, x, w, plan = 0, raises = 0;
+	u32 o = 0;
+
+	/* a first sum of two periods with two frames' work: one frame's */
+	rt_setup(GPUGOV_REACT_TIMER, 16666);
+	tick(2 * p, 2 * p, p, 3);
+	w = fs.work_hi_ps;
+	tap_ok(w >= (p / 2) * 1000 - 1000 && w <= (p / 2) * 1000 + 1000,
+	       "a first sum of two frames: the heaviest frame is one of them (%llu ps, want %llu)",
+	       (unsigned long long)w, (unsigned long long)(p / 2) * 1000);
+
+	/*
+	 * A frame of half the period at the top OPP: its vsync chooses a
+	 * slower OPP o, on which the frame is planned to take plan_ps.  At
+	 * each tick inside it, the frame has run at o all along, as planned:
+	 * no raise; a frame that has run past its plan is raised.
+	 */
+	for (x = p / 8; x < p; x += p / 8) {
+		rt_setup(GPUGOV_REACT_TIMER, 16666);
+		tick(p, p, p / 2, 3);
+		o = fs.opp;
+		/* the heaviest recent frame at o, by the vsync's predictions */
+		plan = fs.work_hi_ps / 1000 * d.time_ps[o] / d.time_ps[d.hi];
+		if (x >= plan || p + x >= fs.deadline_ns)
+			break;
+		tick(p + x, x, x, o);
+		raises += fs.opp != o;
+	}
+	tap_ok(o < 3 && x > p / 2 && !raises,
+	       "a frame on its plan at OPP %u (%llu ns): no raise at a tick up to %llu ns in (%llu raises)",
+	       o, (unsigned long long)plan, (unsigned long long)(x - p / 8),
+	       (unsigned long long)raises);
+	rt_setup(GPUGOV_REACT_TIMER, 16666);
+	tick(p, p, p / 2, 3);
+	o = fs.opp;
+	tick(p + (fs.deadline_ns - p) * 7 / 8, (fs.deadline_ns - p) * 7 / 8,
+	     (fs.deadline_ns - p) * 7 / 8, o);
+	tap_ok(fs.opp > o, "a frame past its plan, 7/8 of the way to its deadline: raised (%u -> %u)",
+	       o, fs.opp);
+}
+
 /* GPUGOV_REACT_FRAME: vsyncs, one check when at risk, probes only to learn */
 static void test_react_frame(void)
 {
@@ -469,8 +554,10 @@ int main(void)
 	test_jitter_gaps();
 	test_no_period();
 	test_next();
+	test_empty_windows();
 	test_frame();
 	test_fence_rules();
 	test_react_frame();
+	test_check_plan();
 	return tap_done("cadence");
 }

@@ -15,7 +15,8 @@
  *    after idle, so in phase with the frames) the objective decides on the
  *    window since the last vsync: one frame's work, as it was tuned on
  *    (a sum of more than a frame, the first or after probing, counts as
- *    its share of one period);
+ *    its share of one period; one of less, no frame at all, decides
+ *    nothing);
  *  - at checks inside the frame (a quarter of the period apart, and at
  *    every poll), while the GPU is still busy, the work left is taken as
  *    what the heaviest recent frame (a maximum that decays by a quarter a
@@ -268,24 +269,57 @@ static u64 frame_check_at(const struct gpugov_frame_state *fs,
 }
 
 /*
- * A frame boundary: decide, learn the frame's work, and plan the next
- * boundary (frame_next_boundary()) and the first check (GPUGOV_REACT_FRAME:
- * the one check, if any, frame_check_at()).
+ * Plan the frame that starts at @now: its boundary (frame_next_boundary()),
+ * which is its deadline, and its first check (GPUGOV_REACT_FRAME: the one
+ * check, if any, frame_check_at() on the vsync's predictions @d; none
+ * without them).
  */
-static void frame_vsync(struct gpugov_frame_state *fs,
+static void frame_plan(struct gpugov_frame_state *fs,
+		       const struct gpugov_frame_ctx *c,
+		       const struct gpugov_decision *d, u64 now)
+{
+	if (fs->src == GPUGOV_DL_FENCE)
+		fs->fence_new = false;
+	fs->next_vsync_ns = frame_next_boundary(fs, now);
+	fs->deadline_ns = fs->next_vsync_ns;
+	if (c->p->react != GPUGOV_REACT_FRAME)
+		fs->check_ns = now + fs->period_ns / FRAME_CHECKS;
+	else
+		fs->check_ns = d ? frame_check_at(fs, d, now) : U64_MAX;
+}
+
+/*
+ * A frame boundary: decide on the frame that ended, learn its work, and
+ * plan the next one.  The windows summed since the last decision are a
+ * frame's only if they span about a period: a sum longer (the first
+ * boundary after deciding at polls, or after probing) counts as its share
+ * of one period; a sum under 7/8 of a period (the first boundary after a
+ * probe, a fence come early) is no frame at all, and had the first frame
+ * decided on a 2 ms probe that caught its first 0.7 ms: the lowest OPP
+ * but one, at a 30 Hz frame that needs the top, and four frames janked.
+ * Then nothing is decided; the next boundary sees a whole frame.
+ *
+ * Return: whether a decision was made (@d, @used filled).
+ */
+static bool frame_vsync(struct gpugov_frame_state *fs,
 			const struct gpugov_frame_ctx *c, u64 now,
 			struct gpugov_decision *d, enum gpugov_pred_id *used)
 {
 	bool busy = fs->acc.busy_ns;
-	bool one = c->p->react == GPUGOV_REACT_FRAME;
-	u64 span = fs->acc.interval_ns, hi, w;
+	u64 span = fs->acc.interval_ns, p = fs->period_ns, hi, w;
 
+	if (span + p / 8 < p) {
+		memset(&fs->acc, 0, offsetof(struct gpugov_sample, waves));
+		fs->plan_opp = fs->opp;
+		fs->plan_ps = 0;
+		frame_plan(fs, c, NULL, now);
+		return false;
+	}
 	frame_decide(fs, c, &fs->acc, d, used);
 	if (busy) {
-		/* a sum longer than a frame (the first, or after probing) */
 		w = d->time_ps[d->hi];
-		if (fs->period_ns && span > fs->period_ns + fs->period_ns / 8)
-			w = gpugov_mul_div64(w, fs->period_ns, span);
+		if (span > p + p / 8)
+			w = gpugov_mul_div64(w, p, span);
 		hi = fs->work_hi_ps;
 		fs->work_hi_ps = max_t(u64, w, hi - hi / 4);
 	}
@@ -293,12 +327,8 @@ static void frame_vsync(struct gpugov_frame_state *fs,
 	fs->plan_ps = d->time_ps[d->hi] ?
 		gpugov_mul_div64(fs->work_hi_ps, d->time_ps[fs->opp],
 				 d->time_ps[d->hi]) : 0;
-	if (fs->src == GPUGOV_DL_FENCE)
-		fs->fence_new = false;
-	fs->next_vsync_ns = frame_next_boundary(fs, now);
-	fs->deadline_ns = fs->next_vsync_ns;
-	fs->check_ns = one ? frame_check_at(fs, d, now) :
-			     now + fs->period_ns / FRAME_CHECKS;
+	frame_plan(fs, c, d, now);
+	return true;
 }
 
 /**
@@ -484,8 +514,8 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 		fs->next_vsync_ns = fs->fence_ns;
 	if (now + period / 16 >= fs->next_vsync_ns) {
 		frame_phase_lost(fs);
-		frame_vsync(fs, c, now, d, used);
-		return GPUGOV_FRAME_DECIDED;
+		return frame_vsync(fs, c, now, d, used) ? GPUGOV_FRAME_DECIDED :
+							  GPUGOV_FRAME_KEEP;
 	}
 	if (now >= fs->check_ns)
 		frame_next_check(fs, c->p, period);

@@ -366,6 +366,7 @@ static void test_fence_rules(void)
 	struct gpugov_opp_range r = { 0, 3 };
 	struct gpugov_decision k = { 0 };
 	u32 i, top;
+	enum gpugov_frame_act act;
 
 	for (i = 0; i < ARRAY_SIZE(ahead); i++) {
 		rt_setup(GPUGOV_REACT_TIMER, 0);
@@ -381,11 +382,26 @@ static void test_fence_rules(void)
 	tick(now - 2 * MS, 2 * MS, MS, 3);
 	gpugov_frame_fence(&fs, now - p - MS);
 	gpugov_frame_fence(&fs, now - MS);
-	tap_ok(tick(now, 2 * MS, MS, 3) == GPUGOV_FRAME_DECIDED &&
+	tap_ok(tick(now, p, MS, 3) == GPUGOV_FRAME_DECIDED &&
 	       fs.src == GPUGOV_DL_FENCE,
 	       "a fence deadline already past is the frame's boundary now");
 	tap_ok(tick(now + 2 * MS, 2 * MS, MS, fs.opp) != GPUGOV_FRAME_DECIDED,
 	       "and only once");
+
+	/* a boundary on a sum of less than a frame: no decision, a plan */
+	rt_setup(GPUGOV_REACT_FRAME, 0);
+	tick(now - 2 * MS, 2 * MS, MS, 3);
+	gpugov_frame_fence(&fs, now - p - MS);
+	gpugov_frame_fence(&fs, now - MS);
+	act = tick(now, 2 * MS, MS, 3);
+	tap_ok(act == GPUGOV_FRAME_KEEP && fs.opp == 3 &&
+	       fs.src == GPUGOV_DL_FENCE && fs.deadline_ns > now &&
+	       !fs.acc.interval_ns && fs.check_ns == U64_MAX,
+	       "a boundary on 4 ms of a 16.7 ms frame: no decision on it, the next boundary planned (%llu ms)",
+	       (unsigned long long)(fs.deadline_ns / MS));
+	tap_ok(tick(fs.deadline_ns, fs.deadline_ns - now, p / 2, 3) ==
+	       GPUGOV_FRAME_DECIDED,
+	       "and the next boundary, on a whole frame, decides");
 
 	/* no newer deadline: the boundaries go on along the fence's grid */
 	rt_setup(GPUGOV_REACT_TIMER, 0);

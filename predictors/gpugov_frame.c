@@ -15,8 +15,8 @@
  *    after idle, so in phase with the frames) the objective decides on the
  *    window since the last vsync: one frame's work, as it was tuned on
  *    (a sum of more than a frame, the first or after probing, counts as
- *    its share of one period; one of less, no frame at all, decides
- *    nothing);
+ *    its share of one period; a busy one of less, part of a frame,
+ *    decides nothing);
  *  - at checks inside the frame (a quarter of the period apart, and at
  *    every poll), while the GPU is still busy, the work left is taken as
  *    what the heaviest recent frame (a maximum that decays by a quarter a
@@ -293,11 +293,13 @@ static void frame_plan(struct gpugov_frame_state *fs,
  * plan the next one.  The windows summed since the last decision are a
  * frame's only if they span about a period: a sum longer (the first
  * boundary after deciding at polls, or after probing) counts as its share
- * of one period; a sum under 7/8 of a period (the first boundary after a
- * probe, a fence come early) is no frame at all, and had the first frame
- * decided on a 2 ms probe that caught its first 0.7 ms: the lowest OPP
- * but one, at a 30 Hz frame that needs the top, and four frames janked.
- * Then nothing is decided; the next boundary sees a whole frame.
+ * of one period; a sum with work in it under 7/8 of a period (the first
+ * boundary after a probe, a fence come early) is part of a frame, and had
+ * the first frame decided on a 2 ms probe that caught its first 0.7 ms:
+ * the lowest OPP but one, at a 30 Hz frame that needs the top, and four
+ * frames janked.  Then nothing is decided; the next boundary sees a whole
+ * frame.  A short sum with no work in it decides (for the idle GPU), as
+ * before.
  *
  * Return: whether a decision was made (@d, @used filled).
  */
@@ -308,7 +310,7 @@ static bool frame_vsync(struct gpugov_frame_state *fs,
 	bool busy = fs->acc.busy_ns;
 	u64 span = fs->acc.interval_ns, p = fs->period_ns, hi, w;
 
-	if (span + p / 8 < p) {
+	if (busy && span + p / 8 < p) {
 		memset(&fs->acc, 0, offsetof(struct gpugov_sample, waves));
 		fs->plan_opp = fs->opp;
 		fs->plan_ps = 0;

@@ -269,15 +269,20 @@ static u64 frame_check_at(const struct gpugov_frame_state *fs,
 }
 
 /*
- * Plan the frame that starts at @now: its boundary (frame_next_boundary()),
- * which is its deadline, and its first check (GPUGOV_REACT_FRAME: the one
- * check, if any, frame_check_at() on the vsync's predictions @d; none
- * without them).
+ * Plan the frame that starts at @now at fs->opp: its work there (the
+ * heaviest recent frame's, by the vsync's predictions @d; 0 without
+ * them), its boundary (frame_next_boundary()), which is its deadline, and
+ * its first check (GPUGOV_REACT_FRAME: the one check, if any,
+ * frame_check_at() on @d; none without them).
  */
 static void frame_plan(struct gpugov_frame_state *fs,
 		       const struct gpugov_frame_ctx *c,
 		       const struct gpugov_decision *d, u64 now)
 {
+	fs->plan_opp = fs->opp;
+	fs->plan_ps = d && d->time_ps[d->hi] ?
+		gpugov_mul_div64(fs->work_hi_ps, d->time_ps[fs->opp],
+				 d->time_ps[d->hi]) : 0;
 	if (fs->src == GPUGOV_DL_FENCE)
 		fs->fence_new = false;
 	fs->next_vsync_ns = frame_next_boundary(fs, now);
@@ -312,8 +317,6 @@ static bool frame_vsync(struct gpugov_frame_state *fs,
 
 	if (busy && span + p / 8 < p) {
 		memset(&fs->acc, 0, offsetof(struct gpugov_sample, waves));
-		fs->plan_opp = fs->opp;
-		fs->plan_ps = 0;
 		frame_plan(fs, c, NULL, now);
 		return false;
 	}
@@ -325,10 +328,6 @@ static bool frame_vsync(struct gpugov_frame_state *fs,
 		hi = fs->work_hi_ps;
 		fs->work_hi_ps = max_t(u64, w, hi - hi / 4);
 	}
-	fs->plan_opp = fs->opp;
-	fs->plan_ps = d->time_ps[d->hi] ?
-		gpugov_mul_div64(fs->work_hi_ps, d->time_ps[fs->opp],
-				 d->time_ps[d->hi]) : 0;
 	frame_plan(fs, c, d, now);
 	return true;
 }

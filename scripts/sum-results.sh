@@ -4,7 +4,8 @@
 # NAME.time) and the time of them all, the per-suite lines, then "N
 # skipped" when a suite reported skipped checks (e.g. vmtest-debug
 # without its cached kernel), then "N passed, N failed" as the last
-# line; exits 1 if anything failed or nothing ran.  A skip is neither a pass nor a failure.
+# line; exits 1 if anything failed or nothing ran.  A skip is neither a
+# pass nor a failure.
 set -eu
 for t in build/results/*.time; do
 	[ -f "$t" ] && echo "$(cat "$t") $(basename "$t" .time)"

@@ -5,13 +5,13 @@
 # Runs sanitizer builds (mk/sanitize.mk) and prints TAP: in `unit` one
 # check per unit test binary, SAN_JOBS (default: the CPUs) at a time; in
 # `cli` the command-line suites run against the sanitized gpugov-replay
-# and gpugov-sim, one check per suite.  A check
-# passes only if what it ran passed AND the sanitizers wrote no report:
-# every report goes to a file under REPORTS (log_path), so an error is
-# caught even where a CLI test expected the tool to fail.  KIND (asan or
-# msan) is exported as GPUGOV_SANITIZER, which makes the CLI suites skip
-# their valgrind checks (valgrind cannot run a sanitizer build; the
-# sanitizer checks the same there).
+# and gpugov-sim, one check per suite.  A check passes only if what it
+# ran passed AND the sanitizers wrote no report: every report goes to a
+# file under REPORTS (log_path), so an error is caught even where a CLI
+# test expected the tool to fail.  KIND (asan or msan) is exported as
+# GPUGOV_SANITIZER, which makes the CLI suites skip their valgrind checks
+# (valgrind cannot run a sanitizer build; the sanitizer checks the same
+# there).
 set -u
 kind=$1
 reports=$2

@@ -35,6 +35,12 @@
  * takes "now" from @clock for its samples, deadlines and timer, and arms
  * no hrtimer; without them, or while @clock says it keeps no time,
  * gpugov uses CLOCK_MONOTONIC and an hrtimer.
+ *
+ * gpugov deciding at polls may wait for a fence (react fence, no fence
+ * lately): the next deadline a source is given then wakes it at once, from
+ * gpugov_source_set_deadline() on gpugov's own clock, or as the timer
+ * armed at GPUGOV_TIMER_ON_FENCE on a source's clock (the source fires it
+ * when it hands on the next deadline, and knows when that is).
  */
 #ifndef GPUGOV_SOURCE_H
 #define GPUGOV_SOURCE_H
@@ -47,6 +53,9 @@
 
 struct device;
 struct gpugov_timer;
+
+/* @arm_timer's time: fire when the next fence deadline is handed on. */
+#define GPUGOV_TIMER_ON_FENCE	(U64_MAX - 1)
 
 /**
  * struct gpugov_source - a driver's counter source
@@ -70,7 +79,9 @@ struct gpugov_timer;
  *	START and RESUME, with devfreq->lock held and inside an RCU
  *	read-side critical section: it must not sleep.
  * @arm_timer: optional, with @clock: fire at @at_ns of @clock (U64_MAX:
- *	never; a new time replaces the one armed), by calling
+ *	never; GPUGOV_TIMER_ON_FENCE: right after the next
+ *	gpugov_source_set_deadline_at(); a new time replaces the one
+ *	armed), by calling
  *	gpugov_source_timer_fired() then.  Same context as @clock; called
  *	only while @clock keeps time, and with U64_MAX when gpugov stands
  *	its timer down (suspend, STOP) or goes back to its own.
@@ -81,6 +92,8 @@ struct gpugov_timer;
  *	keeps time, else of CLOCK_MONOTONIC; 0 for none (private:
  *	gpugov_source_set_deadline(), gpugov_fence.c) [@deadline_lock]
  * @timer: the gpugov timer armed on @arm_timer (private)
+ * @wake: gpugov's timer, to fire at the next deadline given, on gpugov's
+ *	own clock; NULL for none (private) [@deadline_lock]
  */
 struct gpugov_source {
 	int (*read)(struct gpugov_source *src, struct gpugov_sample *s);
@@ -91,6 +104,7 @@ struct gpugov_source {
 	raw_spinlock_t deadline_lock;
 	u64 deadline_ns;
 	struct gpugov_timer __rcu *timer;
+	struct gpugov_timer *wake;
 };
 
 int gpugov_register_source(struct device *dev, struct gpugov_source *src);

@@ -302,8 +302,10 @@ void sim_rtdev_pause(struct sim_dev *sd, bool pause)
 
 /*
  * Run @rt to its next event that is a poll, the end, or (@oob) one that
- * msm decides on out of band, and return it.  @track: note the frames the
- * GPU starts and their deadlines (the live engine, not a copy run ahead).
+ * msm decides on out of band, or a frame's arrival with its fence deadline
+ * while gpugov waits for one (GPUGOV_TIMER_ON_FENCE), and return it.
+ * @track: note the frames the GPU starts and their deadlines, and hand on
+ * the fence deadlines (the live engine, not a copy run ahead).
  */
 static void sim_rtdev_run_to(struct sim_dev *sd, struct sim_rt *rt, bool oob,
 			     bool track, struct sim_rt_event *ev)
@@ -328,6 +330,9 @@ static void sim_rtdev_run_to(struct sim_dev *sd, struct sim_rt *rt, bool oob,
 						     ns_to_ktime(ev->fence_ns),
 						     ev->now_ns);
 			if (oob && msm && sim_msm_boosts(ev->idle_ns, rt->poll_ns))
+				return;
+			if (oob && sd->rtd.fence &&
+			    sd->rtd.gov_ns == GPUGOV_TIMER_ON_FENCE)
 				return;
 			break;
 		case SIM_RT_EV_TIMER:
@@ -416,10 +421,16 @@ int sim_rtdev_status(struct sim_dev *sd, struct devfreq_dev_status *stat)
 	return 0;
 }
 
-/* The engine's one timer: the earlier of gpugov's and the boost's end. */
+/*
+ * The engine's one timer: the earlier of gpugov's and the boost's end;
+ * gpugov's at the next fence deadline is no time (the look-ahead stops at
+ * that frame's arrival, sim_rtdev_run_to()).
+ */
 static void sim_rtdev_arm(struct sim_rtdev *r)
 {
-	sim_rt_set_timer(&r->rt, min(r->gov_ns, r->boost_end_ns));
+	u64 gov = r->gov_ns == GPUGOV_TIMER_ON_FENCE ? SIM_RT_NEVER : r->gov_ns;
+
+	sim_rt_set_timer(&r->rt, min(gov, r->boost_end_ns));
 }
 
 /*
@@ -441,7 +452,10 @@ static void sim_rtdev_look_ahead(struct sim_dev *sd)
 		return;
 	r->oob_pending = true;
 	r->oob_at = ev.now_ns;
-	if (ev.kind != SIM_RT_EV_TIMER)
+	if (ev.kind == SIM_RT_EV_ARRIVE &&
+	    !(sd->prof->msm_pm && sim_msm_boosts(ev.idle_ns, r->rt.poll_ns)))
+		r->oob_cause = SIM_RT_TIMER;	/* gpugov's wait for a fence */
+	else if (ev.kind != SIM_RT_EV_TIMER)
 		r->oob_cause = SIM_RT_BOOST;
 	else if (ev.now_ns >= r->boost_end_ns)
 		r->oob_cause = SIM_RT_UNBOOST;

@@ -181,14 +181,15 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq);
 int gpugov_source_read(struct device *dev, struct gpugov_sample *s,
 		       u64 now_ns, u64 *deadline_ns);
 bool gpugov_source_clock(struct device *dev, u64 *now_ns);
-bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns);
+bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns,
+		       bool on_fence);
 
 /* gpugov_tick.c */
 int gpugov_tick_init(struct gpugov_dev *g);
 void gpugov_tick_free(struct gpugov_dev *g);
 void gpugov_tick_fired(struct gpugov_timer *tm);
 u64 gpugov_tick_now(struct gpugov_dev *g);
-void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns);
+void gpugov_tick_arm(struct gpugov_dev *g, u64 now_ns);
 void gpugov_tick_rearm(struct gpugov_dev *g);
 void gpugov_tick_resume(struct gpugov_dev *g);
 void gpugov_tick_start(struct gpugov_dev *g);

@@ -147,7 +147,7 @@ int gpugov_get_target_freq(struct devfreq *df, unsigned long *freq)
 		.poll_ns = (u64)df->profile->polling_ms * NSEC_PER_MSEC,
 	};
 	act = gpugov_frame_step(&g->frame, &ctx, &tick, d, &g->used);
-	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params, clk));
+	gpugov_tick_arm(g, clk);
 	chosen = clamp(g->frame.opp, allowed.lo, allowed.hi);
 	*freq = g->opp_hz[min(chosen, g->table.nr - 1)];
 	if (act != GPUGOV_FRAME_DECIDED)

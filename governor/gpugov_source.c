@@ -64,6 +64,7 @@ int gpugov_register_source(struct device *dev, struct gpugov_source *src)
 	RCU_INIT_POINTER(src->timer, NULL);
 	raw_spin_lock_init(&src->deadline_lock);
 	src->deadline_ns = 0;
+	src->wake = NULL;
 	list_add_tail_rcu(&src->node, &gpugov_sources);
 out:
 	mutex_unlock(&gpugov_sources_lock);
@@ -102,7 +103,8 @@ EXPORT_SYMBOL_GPL(gpugov_unregister_source);
  * For a source that keeps its own clock (@src->clock) and calls with the
  * lock its clock takes held (gpugov_sim, whose frames arrive as its
  * engine runs): gpugov_source_set_deadline() with the caller's "now".
- * Otherwise as gpugov_source_set_deadline().
+ * Otherwise as gpugov_source_set_deadline().  gpugov waiting for a fence
+ * on its own clock (@src->wake, gpugov_source_arm()) is woken once.
  *
  * Context: any, including atomic and interrupt context; does not block.
  */
@@ -115,6 +117,10 @@ void gpugov_source_set_deadline_at(struct gpugov_source *src, ktime_t deadline,
 	raw_spin_lock_irqsave(&src->deadline_lock, flags);
 	/* a ktime at or before 0 is in the past: now */
 	gpugov_fence_set(&src->deadline_ns, ns > 0 ? (u64)ns : 0, now_ns);
+	if (src->wake) {
+		gpugov_tick_fired(src->wake);
+		src->wake = NULL;
+	}
 	raw_spin_unlock_irqrestore(&src->deadline_lock, flags);
 }
 EXPORT_SYMBOL_GPL(gpugov_source_set_deadline_at);
@@ -202,18 +208,26 @@ bool gpugov_source_clock(struct device *dev, u64 *now_ns)
 
 /**
  * gpugov_source_arm() - arm @tm on the clock of @dev's source, or stand
- *	it down there
+ *	it down there; and have the next fence deadline wake it, or not
  * @dev: devfreq parent device
  * @tm: gpugov's timer; NULL to stand it down (and detach it)
  * @at_ns: with @tm: when, on the source's clock; U64_MAX for never
+ * @on_fence: with @tm: fire at the next deadline the source is given
+ *	instead (on the source's clock: GPUGOV_TIMER_ON_FENCE; else
+ *	gpugov_source_set_deadline_at() fires it)
+ *
+ * The wake on gpugov's own clock is set and cleared under the deadline's
+ * lock: once gpugov stands @tm down here, no deadline fires it.
  *
  * Context: devfreq->lock held; does not sleep.
  * Return: true if @tm was armed there (the source keeps time); false if
  * gpugov must use its own timer.
  */
-bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns)
+bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns,
+		       bool on_fence)
 {
 	struct gpugov_source *src;
+	unsigned long flags;
 	bool armed = false;
 	u64 now;
 
@@ -222,7 +236,13 @@ bool gpugov_source_arm(struct device *dev, struct gpugov_timer *tm, u64 at_ns)
 	if (src && src->arm_timer) {
 		armed = tm && src->clock(src, &now);
 		rcu_assign_pointer(src->timer, armed ? tm : NULL);
-		src->arm_timer(src, armed ? at_ns : U64_MAX);
+		src->arm_timer(src, !armed ? U64_MAX :
+				    on_fence ? GPUGOV_TIMER_ON_FENCE : at_ns);
+	}
+	if (src) {
+		raw_spin_lock_irqsave(&src->deadline_lock, flags);
+		src->wake = tm && on_fence && !armed ? tm : NULL;
+		raw_spin_unlock_irqrestore(&src->deadline_lock, flags);
 	}
 	rcu_read_unlock();
 	return armed;

@@ -337,10 +337,11 @@ GPUGOV_CHOICE(objective, params.objective, GPUGOV_NR_OBJ,
 
 /*
  * react: how gpugov decides between polls.  The kernel reacts by its own
- * timer (off; timer; frame: at vsyncs, one check when at risk); `poll`, a
- * polling interval shortened to the frame period, exists in gpugov-replay
- * only, where it was measured and lost (docs/realtime.md): its id is past
- * the choices offered here.
+ * timer (off; timer; frame: at vsyncs, one check when at risk; fence, the
+ * default: as frame while fences or a hint give deadlines, as off
+ * otherwise); `poll`, a polling interval shortened to the frame period,
+ * exists in gpugov-replay only, where it was measured and lost
+ * (docs/realtime.md): its id is past the choices offered here.
  */
 static_assert(GPUGOV_REACT_POLL == GPUGOV_NR_REACT - 1);
 

@@ -23,7 +23,11 @@
  *    without the lock, which the work may be waiting for) leaves neither
  *    running nor armed.  A source's timer is disarmed and detached under
  *    the lock, and an RCU grace period drains a
- *    gpugov_source_timer_fired() that found it just before.
+ *    gpugov_source_timer_fired() that found it just before;
+ *  - the wake at the next fence deadline (react fence deciding at polls,
+ *    gpugov_source_arm()) is set and cleared under the source's deadline
+ *    lock, which gpugov_source_set_deadline() fires it under: once
+ *    cleared it never fires, and a work it queued before is cancelled.
  */
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
@@ -131,20 +135,25 @@ u64 gpugov_tick_now(struct gpugov_dev *g)
 }
 
 /**
- * gpugov_tick_arm() - fire at @at_ns (gpugov_tick_now()'s clock), or never
+ * gpugov_tick_arm() - arm the timer for what the frame state and the
+ *	tunables want after a tick at @now_ns (gpugov_tick_now()'s clock):
+ *	a time (gpugov_frame_next_ns()), the next fence deadline
+ *	(gpugov_frame_fence_wakes()), or never
  * @g: the device's state, devfreq->lock held
- * @at_ns: when; U64_MAX for never
+ * @now_ns: the tick's time
  *
  * Does nothing unless the timer may tick (ticking).
  */
-void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
+void gpugov_tick_arm(struct gpugov_dev *g, u64 now_ns)
 {
 	struct gpugov_timer *tm = g->tick;
+	u64 at_ns = gpugov_frame_next_ns(&g->frame, &g->params, now_ns);
+	bool on_fence = gpugov_frame_fence_wakes(&g->frame, &g->params, now_ns);
 
 	lockdep_assert_held(&g->df->lock);
 	if (!tm->ticking)
 		return;
-	if (gpugov_source_arm(g->df->dev.parent, tm, at_ns)) {
+	if (gpugov_source_arm(g->df->dev.parent, tm, at_ns, on_fence)) {
 		tm->src_armed = true;
 		hrtimer_try_to_cancel(&tm->hrt);
 	} else if (at_ns == U64_MAX || at_ns > KTIME_MAX) {
@@ -155,9 +164,7 @@ void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 }
 
 /**
- * gpugov_tick_rearm() - arm the timer for what the frame state and the
- *	tunables want now: a probe or the next vsync or check with react
- *	timer or frame, never with react off
+ * gpugov_tick_rearm() - gpugov_tick_arm() now
  * @g: the device's state, devfreq->lock held
  *
  * Only the poll path re-arms the timer otherwise, so a `react` write
@@ -167,8 +174,7 @@ void gpugov_tick_arm(struct gpugov_dev *g, u64 at_ns)
 void gpugov_tick_rearm(struct gpugov_dev *g)
 {
 	lockdep_assert_held(&g->df->lock);
-	gpugov_tick_arm(g, gpugov_frame_next_ns(&g->frame, &g->params,
-						gpugov_tick_now(g)));
+	gpugov_tick_arm(g, gpugov_tick_now(g));
 }
 
 /**
@@ -211,7 +217,7 @@ void gpugov_tick_stop(struct gpugov_dev *g)
 
 	mutex_lock(&g->df->lock);
 	tm->ticking = false;
-	gpugov_source_arm(g->df->dev.parent, NULL, U64_MAX);
+	gpugov_source_arm(g->df->dev.parent, NULL, U64_MAX, false);
 	drain = tm->src_armed;
 	tm->src_armed = false;
 	mutex_unlock(&g->df->lock);

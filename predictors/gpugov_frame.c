@@ -44,6 +44,14 @@
  * a polling interval shortened to the frame period (GPUGOV_REACT_POLL,
  * gpugov_frame_poll_ns(): one decision per period, in no particular
  * phase, and no checks).
+ *
+ * GPUGOV_REACT_FENCE, the default, is GPUGOV_REACT_FRAME on a hint or
+ * on fence deadlines only: no cadence is learned and nothing probes
+ * until a fence comes (frame_at_polls()).  A driver that gives no
+ * deadline (Linux before 6.4, a stock driver) keeps the decisions at
+ * its polls that react off makes, tick for tick, with no timer; the
+ * learned cadence lost there (docs/results.md: it switches more on
+ * steady frames and spends more).
  */
 #include "gpugov_frame.h"
 #include "gpugov_fixed.h"
@@ -59,6 +67,7 @@ const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
 	[GPUGOV_REACT_OFF] = "off",
 	[GPUGOV_REACT_TIMER] = "timer",
 	[GPUGOV_REACT_FRAME] = "frame",
+	[GPUGOV_REACT_FENCE] = "fence",
 	[GPUGOV_REACT_POLL] = "poll",
 };
 
@@ -78,6 +87,14 @@ const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
  * top for 499 ticks of 500; one long past is a fence no frame renews.
  */
 #define FENCE_HORIZON	4
+/*
+ * GPUGOV_REACT_FENCE: a fence deadline within this long of now, ahead or
+ * behind, keeps gpugov on its timer (FENCE_HORIZON of the longest period
+ * the cadence reports, 400 ms): the fences of a game or compositor come
+ * every frame; once they stop, or one further off stands alone, the
+ * device's polls decide again, with no timer to cost anything.
+ */
+#define FENCE_LATELY_NS	(FENCE_HORIZON * GPUGOV_CAD_MAX_NS)
 
 /**
  * gpugov_react_find() - id of the reaction named @name
@@ -149,6 +166,40 @@ static bool frame_fence_near(u64 fence_ns, u64 now_ns, u64 period_ns)
 	return gap <= FENCE_HORIZON * period_ns;
 }
 
+/* The hint's frame period (sysfs frame_period_us), 0 for none. */
+static u64 frame_hint_ns(const struct gpugov_policy_params *p)
+{
+	if (p->frame_period_us < GPUGOV_FRAME_HINT_MIN_US ||
+	    p->frame_period_us > GPUGOV_FRAME_HINT_MAX_US)
+		return 0;
+	return (u64)p->frame_period_us * 1000;
+}
+
+/*
+ * Whether the device's polls decide alone at @now: react off, or react
+ * fence with no hint and no fence deadline lately (FENCE_LATELY_NS).
+ */
+static bool frame_at_polls(const struct gpugov_frame_state *fs,
+			   const struct gpugov_policy_params *p, u64 now)
+{
+	u64 gap;
+
+	if (p->react != GPUGOV_REACT_FENCE)
+		return p->react == GPUGOV_REACT_OFF;
+	if (frame_hint_ns(p))
+		return false;
+	if (!fs->fence_ns)
+		return true;
+	gap = fs->fence_ns > now ? fs->fence_ns - now : now - fs->fence_ns;
+	return gap > FENCE_LATELY_NS;
+}
+
+/* One check a frame, only if at risk (frame_check_at()), or FRAME_CHECKS. */
+static bool frame_one_check(const struct gpugov_policy_params *p)
+{
+	return p->react == GPUGOV_REACT_FRAME || p->react == GPUGOV_REACT_FENCE;
+}
+
 /* Window @w added to the sum: amounts add, ratios and clocks are @w's. */
 static void frame_acc_add(struct gpugov_sample *acc,
 			  const struct gpugov_sample *w)
@@ -179,17 +230,16 @@ static u32 frame_source(const struct gpugov_frame_state *fs,
 {
 	u64 fp = fs->fence_ns - fs->fence_prev_ns;
 
-	*period_ns = 0;
-	if (p->frame_period_us >= GPUGOV_FRAME_HINT_MIN_US &&
-	    p->frame_period_us <= GPUGOV_FRAME_HINT_MAX_US) {
-		*period_ns = (u64)p->frame_period_us * 1000;
+	*period_ns = frame_hint_ns(p);
+	if (*period_ns)
 		return GPUGOV_DL_HINT;
-	}
 	if (fs->fence_prev_ns && fp >= GPUGOV_CAD_MIN_NS &&
 	    fp <= GPUGOV_CAD_MAX_NS && frame_fence_near(fs->fence_ns, now_ns, fp)) {
 		*period_ns = fp;
 		return GPUGOV_DL_FENCE;
 	}
+	if (p->react == GPUGOV_REACT_FENCE)
+		return GPUGOV_DL_NONE;	/* no cadence learned */
 	*period_ns = fs->cad.period_ns;
 	return fs->cad.period_ns ? GPUGOV_DL_LEARNED : GPUGOV_DL_NONE;
 }
@@ -287,7 +337,7 @@ static void frame_plan(struct gpugov_frame_state *fs,
 		fs->fence_new = false;
 	fs->next_vsync_ns = frame_next_boundary(fs, now);
 	fs->deadline_ns = fs->next_vsync_ns;
-	if (c->p->react != GPUGOV_REACT_FRAME)
+	if (!frame_one_check(c->p))
 		fs->check_ns = now + fs->period_ns / FRAME_CHECKS;
 	else
 		fs->check_ns = d ? frame_check_at(fs, d, now) : U64_MAX;
@@ -410,12 +460,14 @@ static enum gpugov_frame_act frame_check(struct gpugov_frame_state *fs,
 /*
  * The cadence sees the window: its onsets, or with the phase held (the
  * windows then frames from a vsync of the known phase, whose work started
- * at their start) only whether the GPU is busy at its end.
+ * at their start) or under GPUGOV_REACT_FENCE (no cadence learned) only
+ * whether the GPU is busy at its end.
  */
 static void frame_learn(struct gpugov_frame_state *fs,
+			const struct gpugov_policy_params *p,
 			const struct gpugov_frame_tick *tk)
 {
-	if (fs->held)
+	if (fs->held || p->react == GPUGOV_REACT_FENCE)
 		gpugov_cadence_end(&fs->cad, tk->w->interval_ns, tk->w->busy_ns);
 	else
 		gpugov_cadence_window(&fs->cad, tk->now_ns, tk->w->interval_ns,
@@ -461,7 +513,7 @@ static void frame_next_check(struct gpugov_frame_state *fs,
 			     const struct gpugov_policy_params *p, u64 period)
 {
 	fs->check_ns += period / FRAME_CHECKS;
-	if (p->react == GPUGOV_REACT_FRAME ||
+	if (frame_one_check(p) ||
 	    fs->check_ns + period / 16 >= fs->next_vsync_ns)
 		fs->check_ns = U64_MAX;
 }
@@ -486,14 +538,16 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 {
 	u64 now = tk->now_ns, period, base = tk->poll_ns;
 
-	if (c->p->react == GPUGOV_REACT_OFF) {
+	if (frame_at_polls(fs, c->p, now)) {
 		/* every window decides, as the governor always has */
 		fs->src = GPUGOV_DL_NONE;
 		fs->period_ns = 0;
+		fs->next_vsync_ns = 0;
+		fs->check_ns = U64_MAX;
 		frame_decide(fs, c, tk->w, d, used);
 		return GPUGOV_FRAME_DECIDED;
 	}
-	frame_learn(fs, tk);
+	frame_learn(fs, c->p, tk);
 	frame_acc_add(&fs->acc, tk->w);
 	fs->src = frame_source(fs, c->p, now, &period);
 	fs->period_ns = period;
@@ -529,16 +583,18 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
  * @p: tunables
  * @now_ns: now
  *
- * Return: the time, after @now_ns; U64_MAX for no timer (reaction off or
- * by polling).  Probes while no source is known, and (GPUGOV_REACT_FRAME)
- * while a learned cadence's phase is not held.
+ * Return: the time, after @now_ns; U64_MAX for no timer (reaction off, by
+ * polling, or GPUGOV_REACT_FENCE with no hint and no fence lately).
+ * Probes while no source is known (GPUGOV_REACT_FENCE: to see the next
+ * fence's deadline, and so the period, soon after one comes), and
+ * (GPUGOV_REACT_FRAME) while a learned cadence's phase is not held.
  */
 u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 			 const struct gpugov_policy_params *p, u64 now_ns)
 {
 	u64 t;
 
-	if (p->react != GPUGOV_REACT_TIMER && p->react != GPUGOV_REACT_FRAME)
+	if (p->react == GPUGOV_REACT_POLL || frame_at_polls(fs, p, now_ns))
 		return U64_MAX;
 	if (fs->src == GPUGOV_DL_NONE)
 		return now_ns + GPUGOV_FRAME_PROBE_NS;
@@ -547,6 +603,28 @@ u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 	    !fs->held)
 		t = min_t(u64, t, now_ns + GPUGOV_FRAME_PROBE_NS);
 	return max_t(u64, t, now_ns + 1);
+}
+
+/**
+ * gpugov_frame_fence_wakes() - whether the next fence deadline should
+ *	wake the governor when it is set, not at the next poll
+ * @fs: state, after the last tick
+ * @p: tunables
+ * @now_ns: the last tick's time
+ *
+ * GPUGOV_REACT_FENCE deciding at polls (no fence lately, no hint, so no
+ * timer): the first frame after a pause is decided on when its fence
+ * comes, as msm's deadline boost runs from the fence's .set_deadline; at
+ * the next poll, up to 50 ms later, the first three frames of a burst
+ * were decided on at the clock the idle GPU had, and a burst shorter
+ * than a poll not at all (docs/results.md).
+ *
+ * Return: true to be woken by the next fence deadline.
+ */
+bool gpugov_frame_fence_wakes(const struct gpugov_frame_state *fs,
+			      const struct gpugov_policy_params *p, u64 now_ns)
+{
+	return p->react == GPUGOV_REACT_FENCE && frame_at_polls(fs, p, now_ns);
 }
 
 /**

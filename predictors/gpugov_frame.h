@@ -24,6 +24,7 @@ enum gpugov_react {
 	GPUGOV_REACT_OFF,	/* at the device's polls only */
 	GPUGOV_REACT_TIMER,	/* its own timer: vsyncs and checks in frames */
 	GPUGOV_REACT_FRAME,	/* its timer at vsyncs, one check if at risk */
+	GPUGOV_REACT_FENCE,	/* as frame on fences (or a hint), else off */
 	GPUGOV_REACT_POLL,	/* a shorter polling interval: a frame's */
 	GPUGOV_NR_REACT,
 };
@@ -135,6 +136,8 @@ u32 gpugov_frame_raise_to(const struct gpugov_decision *k,
 			  u64 left);
 u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 			 const struct gpugov_policy_params *p, u64 now_ns);
+bool gpugov_frame_fence_wakes(const struct gpugov_frame_state *fs,
+			      const struct gpugov_policy_params *p, u64 now_ns);
 u64 gpugov_frame_poll_ns(const struct gpugov_frame_state *fs,
 			 const struct gpugov_policy_params *p, u64 poll_ns);
 

@@ -48,6 +48,7 @@
  * into the range.
  */
 #include "gpugov_policy.h"
+#include "gpugov_frame.h"
 #include "gpugov_predict.h"
 #include "gpugov_fixed.h"
 
@@ -103,8 +104,9 @@ int gpugov_objective_find(const char *name, size_t len)
 
 /**
  * gpugov_policy_defaults() - defaults: `deadline` with 90% of the interval
- * and 1% slack, 5% slowdown for `energy`, no hysteresis, and
- * a power model in which static power is about a third of busy power at
+ * and 1% slack, 5% slowdown for `energy`, no hysteresis, decisions per
+ * frame while fences give deadlines (react fence) and at polls otherwise,
+ * and a power model in which static power is about a third of busy power at
  * 1 V and 1 GHz (GPUWattch-style split, CRISP section 4)
  * @p: parameters to fill
  */
@@ -116,6 +118,7 @@ void gpugov_policy_defaults(struct gpugov_policy_params *p)
 	p->util_pct = 90;
 	p->util_max_pct = 100;
 	p->slack_pct = 1;
+	p->react = GPUGOV_REACT_FENCE;
 	p->power.dyn_uw = 2000000;
 	p->power.static_uw = 800000;
 	p->power.uncore_uw = 200000;

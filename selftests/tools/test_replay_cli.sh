@@ -565,9 +565,9 @@ check "every subcommand's --help with stdout on /dev/full: exit 1 ($subs)" \
 	       done && { \"$bin\" --help >/dev/full 2>/dev/null; [ \$? -eq 1 ]; }"
 # ---- realtime: governors on the real-time engine (docs/realtime.md) ----
 "$bin" realtime --csv "$tmp/small.trace" >"$tmp/rt.csv"
-check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov's default, with each deadline source and reaction, the no-loss oracle" \
+check "realtime: performance, simple_ondemand at panfrost's 45/5, gpugov at polls (its default given no fence), its default given fences, with each deadline source and reaction, the no-loss oracle" \
 	sh -c "grep -v '^#' \"$tmp/rt.csv\" | cut -d, -f2 | tr '\n' ' ' | \
-	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-default gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/frame gpugov-crisp-deadline+fence/frame gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
+	       grep -qx 'policy performance simple_ondemand-45/5 gpugov-crisp-deadline gpugov-default gpugov-crisp-deadline+learned/timer gpugov-crisp-deadline+hint/timer gpugov-crisp-deadline+fence/timer gpugov-crisp-deadline+learned/frame gpugov-crisp-deadline+fence/frame gpugov-crisp-deadline+learned/poll gpugov-crisp-deadline+hint/poll oracle-noloss '"
 check "realtime: gpugov-default is the shipped default only: --objective edp or --predictor busy with counters name their row" \
 	sh -c "\"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q '^small,gpugov-crisp-edp,' &&
 	       ! \"$bin\" realtime --csv --objective edp \"$tmp/small.trace\" | grep -q ',gpugov-default,' &&
@@ -579,9 +579,9 @@ check "realtime: the no-loss oracle janks no more than performance, spends no mo
 	awk -F, '$2 == "performance" { j = $4; e = $3 } $2 == "oracle-noloss" { oj = $4; oe = $3; d = $8 }
 		 END { exit !(oj <= j && oe <= e && d == 60.0) }' "$tmp/rt.csv"
 # 18 frames at 60 Hz end at 299.99999 ms: polls at 10, 20, ... 290 ms
-check "realtime: polls every 10 ms: 29 decisions in 0.3 s for simple_ondemand and gpugov" \
+check "realtime: polls every 10 ms: 29 decisions in 0.3 s for simple_ondemand and gpugov at polls" \
 	sh -c "\"$bin\" realtime --csv --poll-ms 10 \"$tmp/small.trace\" | \
-	       awk -F, '\$2 ~ /^(simple_ondemand-45\\/5|gpugov-default)\$/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
+	       awk -F, '\$2 ~ /^(simple_ondemand-45\\/5|gpugov-crisp-deadline)\$/ && \$8 == 96.7 { n++ } END { exit n != 2 }'"
 check "realtime: the hint by timer decides once a frame and at checks in it: more often than the polls, at most 5 times a frame" \
 	awk -F, '$2 == "gpugov-crisp-deadline+hint/timer" { d = $8 } END { exit !(d > 19.8 && d <= 300) }' "$tmp/rt.csv"
 check "realtime: the hint by polling decides about once a frame: polls at 16 ms after the first at 50 ms" \
@@ -642,17 +642,21 @@ check "realtime: --ondemand 50/60 (down above up) refused, exit 2" run 2 realtim
 check "realtime: --stock and --mali together refused, exit 2" run 2 realtime --stock --mali "$tmp/small.trace"
 check "realtime: missing trace, exit 1" run 1 realtime "$tmp/nonexistent.trace"
 "$bin" realtime --csv --sequence "$tmp/rt.seq" "$tmp/small.trace" >"$tmp/rt.csv"
-check "realtime --sequence: a header, then each poll's decision of simple_ondemand and gpugov's default, numbered, every 50 ms" \
+check "realtime --sequence: a header, then each poll's decision of simple_ondemand and gpugov at polls, numbered, every 50 ms" \
 	sh -c "head -1 \"$tmp/rt.seq\" | grep -qx 'workload,policy,decision,time_ns,event,busy,total,opp' && \
-	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-default\") {
+	       awk -F, 'NR > 1 && (\$2 == \"simple_ondemand-45/5\" || \$2 == \"gpugov-crisp-deadline\") {
 			n[\$2]++; if (\$3 != n[\$2] - 1 || \$4 != 50000000 * n[\$2] || \$5 != \"poll\" || \$7 != 50000000) bad = 1 }
-	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-default\"] }' \"$tmp/rt.seq\""
+	            END { exit bad || n[\"simple_ondemand-45/5\"] < 5 || n[\"simple_ondemand-45/5\"] != n[\"gpugov-crisp-deadline\"] }' \"$tmp/rt.seq\""
 check "realtime --sequence: gpugov reacting by its timer also decides between polls, numbered on, each a timer event" \
 	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+hint/timer\" { n++; if (\$3 != n - 1 || \$5 == \"other\") bad = 1; if (\$5 == \"timer\") o++ }
 			END { exit bad || !o }' \"$tmp/rt.seq\""
 check "realtime --sequence: with a fence deadline at each frame's vsync, gpugov decides at the vsyncs (the timer's decisions fall on the period's grid)" \
 	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+fence/timer\" && \$5 == \"timer\" { t++; if (\$4 % 16666666 == 0) v++ }
 			END { exit !(v && v * 5 >= t) }' \"$tmp/rt.seq\""
+check "realtime --sequence: gpugov-default, given a fence deadline with each frame, decides when the first arrives (a timer event at 0), then samples every 2 ms; at polls, gpugov's first decision is the first poll's" \
+	sh -c "awk -F, '\$2 == \"gpugov-default\" && \$3 <= 1 { d = d \$4 \",\" \$5 \" \" }
+			\$2 == \"gpugov-crisp-deadline\" && \$3 == 0 { p = \$4 \",\" \$5 }
+			END { exit !(d == \"0,timer 2000000,timer \" && p == \"50000000,poll\") }' \"$tmp/rt.seq\""
 
 check "realtime --sequence: the table is the same with it" \
 	sh -c "\"$bin\" realtime --csv \"$tmp/small.trace\" | cmp -s - \"$tmp/rt.csv\""

@@ -48,7 +48,7 @@ put "$g" available_predictors crisp crisp_l crit lead stall busy pcstall coremem
 put "$g" objective deadline
 put "$g" profile custom
 for kv in max_slowdown:5 util:100 util_max:100 slack:1 hysteresis:0 frame_period_us:0 \
-	react:off target:100% power_dyn_uw:2100000 power_static_uw:800000 \
+	react:fence target:100% power_dyn_uw:2100000 power_static_uw:800000 \
 	power_uncore_uw:200000 power_idle_uw:0 power_idle_static_uw:0 \
 	pcstall_entries:128 pcstall_shift:4 pcstall_age_half:8 coremem_gpu:gtx980; do
 	put "$g" "${kv%%:*}" "${kv#*:}"

@@ -563,6 +563,71 @@ static void test_react_frame(void)
 	       "react frame: a period with no work loses the phase: probes again");
 }
 
+/* GPUGOV_REACT_FENCE, the default: per frame on fences, else at polls */
+static void test_react_fence(void)
+{
+	u64 p = 16666 * US, t, now = 1000 * MS;
+	u32 i, same = 0, off_opp[40];
+	bool keeps = true;
+
+	tap_ok(gpugov_react_find("fence", 5) == GPUGOV_REACT_FENCE,
+	       "react fence: its name");
+	gpugov_policy_defaults(&par);
+	tap_ok(par.react == GPUGOV_REACT_FENCE, "react fence: the default");
+	/* with no fence: react off's decisions, tick for tick, and no timer */
+	rt_setup(GPUGOV_REACT_OFF, 0);
+	for (i = 0; i < 40; i++) {
+		tick((i + 1) * 50 * MS, 50 * MS, (i * 7919 % 50) * MS, fs.opp);
+		off_opp[i] = fs.opp;
+	}
+	rt_setup(GPUGOV_REACT_FENCE, 0);
+	for (i = 0; i < 40; i++) {
+		keeps &= tick((i + 1) * 50 * MS, 50 * MS, (i * 7919 % 50) * MS,
+			      fs.opp) == GPUGOV_FRAME_DECIDED;
+		same += fs.opp == off_opp[i];
+		keeps &= gpugov_frame_next_ns(&fs, &par, (i + 1) * 50 * MS) == U64_MAX &&
+			 gpugov_frame_fence_wakes(&fs, &par, (i + 1) * 50 * MS);
+	}
+	tap_ok(keeps && same == 40 && !fs.cad.nr,
+	       "react fence, no fence: every poll decides as react off's (%u of 40 alike), no timer, no cadence learned, a fence wakes it",
+	       same);
+	tap_ok(!gpugov_frame_fence_wakes(&fs, &(struct gpugov_policy_params){
+						 .react = GPUGOV_REACT_OFF }, 0),
+	       "react off: no fence wakes it");
+	/* a fence comes: probes until the second gives the period */
+	gpugov_frame_fence(&fs, now + p);
+	tick(now, 2 * MS, MS, fs.opp);
+	tap_ok(fs.src == GPUGOV_DL_NONE &&
+	       gpugov_frame_next_ns(&fs, &par, now) == now + GPUGOV_FRAME_PROBE_NS &&
+	       !gpugov_frame_fence_wakes(&fs, &par, now),
+	       "a fence deadline: 2 ms probes, no wake any more");
+	gpugov_frame_fence(&fs, now + 2 * p);
+	tick(now + 2 * MS, 2 * MS, MS, fs.opp);
+	tap_ok(fs.src == GPUGOV_DL_FENCE && fs.period_ns == p && !fs.held,
+	       "the second a period on: the fence source, per frame");
+	/* the fences stop: 400 ms past the last, at polls again */
+	t = now + 2 * p + 400 * MS;
+	tick(t, 50 * MS, 0, fs.opp);
+	tap_ok(fs.src == GPUGOV_DL_NONE && gpugov_frame_next_ns(&fs, &par, t) != U64_MAX,
+	       "400 ms past the last deadline: still sampled");
+	tap_ok(tick(t + MS, MS, 0, fs.opp) == GPUGOV_FRAME_DECIDED &&
+	       gpugov_frame_next_ns(&fs, &par, t + MS) == U64_MAX &&
+	       gpugov_frame_fence_wakes(&fs, &par, t + MS),
+	       "past that: every poll decides, no timer, the next fence wakes it");
+	/* a deadline far ahead keeps no timer running */
+	rt_setup(GPUGOV_REACT_FENCE, 0);
+	gpugov_frame_fence(&fs, now + 10000 * MS);
+	tap_ok(tick(now, 50 * MS, MS, 3) == GPUGOV_FRAME_DECIDED &&
+	       gpugov_frame_next_ns(&fs, &par, now) == U64_MAX,
+	       "a fence deadline 10 s ahead: at polls, no timer");
+	/* a hint: per frame, no cadence learned */
+	rt_setup(GPUGOV_REACT_FENCE, 16666);
+	run_timer(1000 * MS, p, p / 4, 0, U64_MAX, 0);
+	tap_ok(fs.src == GPUGOV_DL_HINT && !fs.cad.period_ns && !fs.held &&
+	       gpugov_frame_next_ns(&fs, &par, 1000 * MS) != U64_MAX,
+	       "react fence with a hint: per frame on it, no cadence learned");
+}
+
 int main(void)
 {
 	tap_plan();
@@ -574,6 +639,7 @@ int main(void)
 	test_frame();
 	test_fence_rules();
 	test_react_frame();
+	test_react_fence();
 	test_check_plan();
 	return tap_done("cadence");
 }

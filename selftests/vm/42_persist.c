@@ -25,7 +25,7 @@ static const struct setting settings[] = {
 	{ "slack", "3", "1" },
 	{ "hysteresis", "2", "0" },
 	{ "frame_period_us", "16667", "0" },
-	{ "react", "timer", "off" },
+	{ "react", "timer", "fence" },
 	{ "target", "40%", "100%" },
 	{ "power_dyn_uw", "1234567", "2000000" },
 	{ "power_static_uw", "700001", "800000" },

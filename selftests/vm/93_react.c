@@ -22,6 +22,10 @@
  *   simulated clock again from 0: gpugov takes it as a new timeline and
  *   ticks through it as through the first (it would otherwise wait for a
  *   vsync planned at the first run's end).
+ * - react fence, the default, on CLOCK_MONOTONIC with devfreq's polling
+ *   off: no timer while no fence deadline comes; a deadline wakes gpugov
+ *   when it is given (its .set_deadline), and 400 ms after it the timer
+ *   stands down again.
  */
 #include "vmtap.h"
 
@@ -72,7 +76,7 @@ static void stores(void)
 	static const char *const bad_react[] = { "poll", "sometimes", "timerx",
 		"timer off", "2" };
 	static const char *const fp[] = { "16666", "0" };
-	static const char *const react[] = { "off", "frame", "timer" };
+	static const char *const react[] = { "off", "fence", "frame", "timer" };
 	size_t i;
 
 	for (i = 0; i < 2; i++)
@@ -273,8 +277,37 @@ static void new_run(void)
 	vt_ok(!vt_teardown(), "teardown");
 }
 
+/* react fence: woken by a fence deadline, quiet without one. */
+static void fence_wake(void)
+{
+	unsigned long long t0, dt;
+	char v[32];
+
+	if (!vt_ok(!vt_setup(NULL), "modules load"))
+		return;
+	vt_replay_loop(DATA_DIR "/sweep.blob", 4096);
+	vt_ok(!vt_read_line(vt_tunable(0, "react"), v, sizeof(v)) &&
+	      !strcmp(v, "fence") &&
+	      !vt_write_str(vt_devfreq(0, "polling_interval"), "0"),
+	      "react %s by default, devfreq polling off", v);
+	vt_sleep_ms(100);
+	ticking(false, "react fence, no fence deadline: no timer");
+	t0 = ticks();
+	vt_ok(!vt_write_str(vt_simdbg(0, "fence"), "16000000"),
+	      "a fence deadline 16 ms ahead given");
+	vt_sleep_ms(50);
+	dt = ticks() - t0;
+	vt_ok(t0 != ~0ULL && dt >= 1 && dt != ~0ULL,
+	      "the deadline woke gpugov, no poll: %llu ticks in 50 ms", dt);
+	vt_sleep_ms(600);
+	ticking(false, "400 ms past the deadline: at polls again, no timer");
+	vt_set_governor(0, "simple_ondemand");
+	vt_ok(!vt_teardown(), "teardown");
+}
+
 int main(void)
 {
+	fence_wake();
 	own_clock();
 	arming();
 	sim_clock();

@@ -28,7 +28,9 @@
  * a resume (suspend, start the run, resume), as a GPU's work after an
  * idle does: gpugov restarts its frame state and arms its timer there, as
  * the replay's gpugov starts at time 0.  GOVERNOR gpugov-SOURCE-frame is
- * the same with react frame (SOURCE learned or fence).
+ * the same with react frame (SOURCE learned or fence), and
+ * gpugov-SOURCE-fence with react fence, the default (SOURCE fence or
+ * vrr): deciding at polls until the first fence deadline wakes it.
  *
  * Also: the realtime control refuses bad scenarios and changes during a
  * run, and status gives the frame's vsync deadline; a runtime suspend in
@@ -175,11 +177,13 @@ static void check(const char *file)
 	}
 	src = !strncmp(gov, "gpugov-", 7) ? gov + 7 : NULL;
 	if (src) {
-		vrr = !strcmp(src, "vrr-timer");
+		vrr = !strncmp(src, "vrr-", 4);
 		fence = vrr || !strncmp(src, "fence-", 6);
 		period_us = !strcmp(src, "hint-timer") ? 1000000 / hz : 1;
 		if (strstr(src, "-frame"))
 			react = "frame";
+		else if (strstr(src, "-fence"))
+			react = "fence";
 		if (fence && !have_fences()) {
 			vt_ok(1, "%s # SKIP no fence deadlines before Linux 6.4", file);
 			return;

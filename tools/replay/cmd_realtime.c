@@ -318,16 +318,19 @@ static void add_row(struct table *tab, const char *wl, const char *policy,
 }
 
 /*
- * The rows: the baselines, gpugov as the options set it up, and gpugov
- * with each deadline source and each way of reacting between polls (the
- * fence by timer only, and not in the stock view: it needs a source).
+ * The rows: the baselines, gpugov as the options set it up (react fence
+ * with no fence: at the device's polls, as on a kernel or driver that
+ * gives no deadlines), and gpugov with each deadline source and each way
+ * of reacting between polls (the fence not in the stock view: it needs a
+ * counter source).
  */
 static const struct rt_policy rt_rows[] = {
 	{ RT_PERFORMANCE, 0, false },
 	{ RT_FIRMWARE, 0, false },
 	{ RT_ONDEMAND, 0, false },
 	{ RT_ONDEMAND, 0, false, true },
-	{ RT_GPUGOV, GPUGOV_REACT_OFF, false },
+	{ RT_GPUGOV, GPUGOV_REACT_FENCE, false },
+	{ RT_GPUGOV, GPUGOV_REACT_FENCE, false, true },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, true },
 	{ RT_GPUGOV, GPUGOV_REACT_TIMER, false, true },
@@ -435,8 +438,9 @@ static size_t build_rows(const struct rt_opts *o, const struct sweep *w,
 
 /*
  * Whether @row is gpugov as it ships: the default model (after the
- * fallback @w's view makes), objective and way of reacting, the deadline
- * source its own.
+ * fallback @w's view makes), objective and way of reacting, on the
+ * deadlines the view's board gives: fences with a counter source (the
+ * glue, Linux 6.4+), none on a stock driver.
  */
 static bool row_is_default(const struct rt_opts *o, const struct sweep *w,
 			   const struct rt_row *row)
@@ -446,10 +450,25 @@ static bool row_is_default(const struct rt_opts *o, const struct sweep *w,
 
 	gpugov_policy_defaults(&def);
 	return row->pol.kind == RT_GPUGOV && row->pol.react == def.react &&
-	       !row->pol.hint && !row->pol.fence &&
+	       !row->pol.hint && row->pol.fence == (o->su.view != RT_VIEW_STOCK) &&
 	       o->su.params.objective == def.objective &&
 	       gpugov_predictor_resolve(row->pred, caps) ==
 	       gpugov_predictor_resolve(GPUGOV_PRED_CRISP, caps);
+}
+
+/*
+ * The deadline source a gpugov row reacts on, as its name says it: none
+ * at polls (react off, or react fence with no fence: the same decisions).
+ */
+static const char *rt_react_source(const struct rt_policy *pol)
+{
+	if (pol->hint)
+		return "+hint";
+	if (pol->fence)
+		return "+fence";
+	if (pol->react == GPUGOV_REACT_OFF || pol->react == GPUGOV_REACT_FENCE)
+		return "";
+	return "+learned";
 }
 
 /*
@@ -480,10 +499,8 @@ static void row_name(const struct rt_opts *o, const struct sweep *w,
 			 gpugov_predictor(gpugov_predictor_resolve(row->pred,
 								   view_caps(o, w)))->name,
 			 gpugov_objective_names[o->su.params.objective],
-			 pol->react ? (pol->hint ? "+hint" : pol->fence ? "+fence" :
-				       "+learned") : "",
-			 pol->react ? "/" : "",
-			 pol->react ? gpugov_react_names[pol->react] : "");
+			 rt_react_source(pol), *rt_react_source(pol) ? "/" : "",
+			 *rt_react_source(pol) ? gpugov_react_names[pol->react] : "");
 		break;
 	case RT_FIRMWARE:
 		snprintf(name, size, "firmware-auto");

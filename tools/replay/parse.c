@@ -264,7 +264,8 @@ const char *policy_opt_accepts(const char *name, char *buf, size_t len)
 }
 
 /*
- * The real-time options, as sysfs takes them: react off|timer|poll, and
+ * The real-time options, as sysfs takes them: react off|timer|frame|fence
+ * (and poll, the replay's only), and
  * frame-period-us 0 (unknown) or GPUGOV_FRAME_HINT_MIN_US..MAX_US.
  * Return: 1 if @name is neither, 0 if set, -1 if bad value.
  */
@@ -322,8 +323,8 @@ void print_policy_opts_help(FILE *f, bool all)
 	if (all) {
 		fprintf(f, "  --%-14s N%% or N  target: N%% of the maximum work rate, or N work units/s (1..%u)\n",
 			"target", GPUGOV_GRAPE_TARGET_MAX);
-		fprintf(f, "  --%-14s off|timer|poll  deadline: decide between polls by gpugov's timer or\n"
-			"      a shorter polling interval (default off)\n", "react");
+		fprintf(f, "  --%-14s off|timer|frame|fence|poll  deadline: decide between polls by\n"
+			"      gpugov's timer or a shorter polling interval (default fence)\n", "react");
 		fprintf(f, "  --%-14s N  deadline: the frame period, us (%u..%u; 0 unknown, default)\n",
 			"frame-period-us", GPUGOV_FRAME_HINT_MIN_US, GPUGOV_FRAME_HINT_MAX_US);
 	}

@@ -154,7 +154,8 @@ void rt_setup_free(struct rt_setup *su)
 /*
  * One policy's run: the engine, gpugov's state, msm's busy counter (its
  * running busy time and cycles at the previous read), the floor a boost
- * sets (0: none) and when it ends, when gpugov's own timer fires, the
+ * sets (0: none) and when it ends, when gpugov's own timer fires, whether
+ * the next fence deadline wakes it instead (gpugov_frame_fence_wakes()), the
  * frame deadline its source keeps (gpugov_fence.c; 0: none), when the GPU
  * started the frame it runs, and (the frontier) the arrival of the frame
  * in flight, ~0 when none is.  msm's deadline rule (RT_ONDEMAND with
@@ -176,6 +177,7 @@ struct rt_state {
 	u32 floor;
 	u64 boost_end_ns;
 	u64 gov_ns;
+	bool gov_on_fence;
 	u64 fence_ns;
 	bool msm_dl_set;
 	u64 msm_dl_ns;
@@ -264,6 +266,7 @@ static u32 rt_gpugov_tick(struct rt_state *x, const struct sim_rt_window *win,
 		gpugov_frame_fence(&x->g.fr, fence);
 	govstep_tick(&x->g, &x->su->w->t.hdr.opps, r, &s, now, poll);
 	x->gov_ns = gpugov_frame_next_ns(&x->g.fr, &x->g.params, now);
+	x->gov_on_fence = gpugov_frame_fence_wakes(&x->g.fr, &x->g.params, now);
 	if (x->g.params.react == GPUGOV_REACT_POLL && poll) {
 		ms = max_t(u64, gpugov_frame_poll_ns(&x->g.fr, &x->g.params, poll) /
 			   1000000, 1);
@@ -462,6 +465,21 @@ static void rt_timer(struct rt_state *x, u64 now)
 	rt_decide(x, SIM_RT_TIMER);	/* gpugov's own timer */
 }
 
+/*
+ * gpugov waiting for a fence (react fence at polls) and the frame arriving
+ * with one: a decision at once, as its work woken by the deadline
+ * (gpugov_source_set_deadline()) or by gpugov_sim's engine stopping at the
+ * arrival (GPUGOV_TIMER_ON_FENCE); msm's boost at the same arrival decides
+ * first, and gpugov then no longer waits.
+ */
+static void rt_fence_wake(struct rt_state *x)
+{
+	if (!x->pol.fence || x->pol.kind != RT_GPUGOV || !x->gov_on_fence)
+		return;
+	x->gov_on_fence = false;
+	rt_decide(x, SIM_RT_TIMER);
+}
+
 /**
  * rt_policy_run() - run one policy over the scenario of @su
  * @su: setup (rt_setup_init())
@@ -523,6 +541,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 		govstep_init(&x.g, su->w, su->pred, &par, par.objective);
 		x.g.fr.opp = sc.start_opp;	/* where the device is */
 		x.gov_ns = gpugov_frame_next_ns(&x.g.fr, &x.g.params, 0);
+		x.gov_on_fence = gpugov_frame_fence_wakes(&x.g.fr, &x.g.params, 0);
 		rt_arm(&x);
 	}
 	do {
@@ -535,6 +554,7 @@ int rt_policy_run(const struct rt_setup *su, const struct rt_policy *pol,
 				gpugov_fence_set(&x.fence_ns, ev.fence_ns, ev.now_ns);
 			if (su->prof->msm)
 				rt_msm_active(&x, &ev);
+			rt_fence_wake(&x);
 			/* msm's deadline rule: the deadline comes after the submit */
 			if (pol->fence && su->prof->msm && pol->kind == RT_ONDEMAND)
 				rt_msm_deadline(&x, &ev);

@@ -85,11 +85,21 @@ EXPORT_SYMBOL_GPL(gpugov_register_source);
  */
 void gpugov_unregister_source(struct gpugov_source *src)
 {
+	unsigned long flags;
+
 	mutex_lock(&gpugov_sources_lock);
 	list_del_rcu(&src->node);
 	mutex_unlock(&gpugov_sources_lock);
 	synchronize_rcu();
 	src->dev = NULL;
+	/*
+	 * No gpugov_source_arm() can find @src now to clear a wait for a
+	 * fence when gpugov stops: a deadline given later must not fire a
+	 * timer that may be freed by then.
+	 */
+	raw_spin_lock_irqsave(&src->deadline_lock, flags);
+	src->wake = NULL;
+	raw_spin_unlock_irqrestore(&src->deadline_lock, flags);
 }
 EXPORT_SYMBOL_GPL(gpugov_unregister_source);
 

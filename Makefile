@@ -32,6 +32,13 @@ KVER = $(shell scripts/kver.sh 6.1)
 KVER_612 = $(shell scripts/kver.sh 6.12)
 KDIR ?= /usr/src/linux-headers-$(KVER)
 
+# The modules vmtest and vmtest-612 build in the source tree before they
+# boot: none with VM_PREPARED=1, which `make test` sets once vm-prepare
+# has built both kernels' modules and the guests' files (mk/kernel.mk),
+# so that the two guests can run side by side.
+VM_MODULES_61 = $(if $(VM_PREPARED),,vm-modules)
+VM_MODULES_612 = $(if $(VM_PREPARED),,vm-modules-612)
+
 TOOLS_BINS :=
 CHECK_SUITES :=
 TEST_SUITES :=
@@ -150,7 +157,10 @@ test:
 	@rm -rf $(BUILD)/results
 	@$(MAKE) --no-print-directory run-check-suites
 	@scripts/run-suite.sh module-check $(MAKE) --no-print-directory module-check
-	@for s in $(TEST_SUITES); do scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
+	@scripts/run-suite.sh vm-prepare $(MAKE) --no-print-directory vm-prepare
+	@MAKE="$(MAKE)" scripts/run-side-by-side.sh $(VM_PAIR)
+	@for s in $(filter-out $(VM_PAIR),$(TEST_SUITES)); do \
+		scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
 	@scripts/sum-results.sh
 
 bench: $(BENCH_TARGETS)

@@ -93,7 +93,7 @@ $(GT_VM_REPLAY): $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/replay/*.c)) \
 # copy has the BTF kbuild gives it where vmlinux is at hand (the 6.12
 # headers, distribution kernels): 97_* loads it to test the tp_btf path.
 GT_VM_BTF_KO := $(BUILD)/vm/bpf/gpugov-btf.ko
-$(GT_VM_BTF_KO): vm-modules bpf/module-btf.sh
+$(GT_VM_BTF_KO): $(VM_MODULES_61) bpf/module-btf.sh
 	@scripts/deps.sh bpf
 	@kroot=$$(tools/vm/fetch-kernel.sh $(VM_KVER) $(BUILD)/vm) && \
 	bpf/module-btf.sh $$kroot/boot/vmlinuz-$(VM_KVER) gpugov.ko $@
@@ -104,7 +104,7 @@ $(patsubst selftests/vm/%.c,$(BUILD)/vm/tests/%,$(wildcard selftests/vm/9[78]_*.
 
 VM_FILES += $(BUILD)/gpugov-trace:/bin/gpugov-trace \
 	$(GT_VM_REPLAY):/bin/gpugov-replay
-vmtest vmtest-612: $(BUILD)/gpugov-trace $(GT_VM_REPLAY)
-vmtest: $(GT_VM_BTF_KO)
+vmtest vmtest-612 vm-files: $(BUILD)/gpugov-trace $(GT_VM_REPLAY)
+vmtest vm-files: $(GT_VM_BTF_KO)
 
 -include $(GT_OBJS:.o=.d) $(BPF_DIR)/layout_dump.d

@@ -53,7 +53,7 @@ frames-cli: $(FRAMES_BIN) $(AB_BIN)
 # has them).
 VM_FILES += $(AB_BIN):/bin/gpugov-ab $(FRAMES_BIN):/bin/gpugov-frames
 VM_EXTRA_ARGS += $$(tools/vm/with-libs.sh $(FRAMES_BIN) | grep -v ':$(FRAMES_BIN)$$')
-vmtest vmtest-612: $(AB_BIN) $(FRAMES_BIN)
+vmtest vmtest-612 vm-files: $(AB_BIN) $(FRAMES_BIN)
 
 # vkms for the guest's KMS test (selftests/vm/99_frames.c): vmtest and
 # vmtest-612 build it for their kernel when the cache is cold
@@ -72,8 +72,8 @@ vkms-612:
 	@tools/vm/vkms.sh 6.12 $(KVER_612) $(VKMS_CACHE) >/dev/null || \
 		echo "vkms for $(KVER_612) not built: 99_frames will SKIP" >&2
 vkms-prepare: vkms-61 vkms-612
-vmtest: vkms-61
-vmtest-612: vkms-612
+vmtest: $(if $(VM_PREPARED),,vkms-61)
+vmtest-612: $(if $(VM_PREPARED),,vkms-612)
 
 vmtest: VKMS_KO = $(shell tools/vm/vkms.sh --check 6.1 $(KVER) $(VKMS_CACHE))
 vmtest-612: VKMS_KO = $(shell tools/vm/vkms.sh --check 6.12 $(KVER_612) $(VKMS_CACHE))

@@ -30,7 +30,7 @@ $(VM_RT_EXPECT)/.done: $(VM_BLOBS) $(BUILD)/gpugov-replay \
 
 VM_FILES += $(VM_RT_EXPECT):/data/expect-rt
 VM_DEPS += $(VM_RT_EXPECT)/.done
-vmtest vmtest-612: $(VM_RT_EXPECT)/.done
+vmtest vmtest-612 vm-files: $(VM_RT_EXPECT)/.done
 $(VM_DIR)/tests/94_realtime: drivers_glue/sim_model.h
 
 # build/unit/test_smu: the SMU firmware model of the amdgpu profile

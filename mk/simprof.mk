@@ -19,7 +19,7 @@ $(VM_RANGE_EXPECT)/.done: $(VM_DIR)/data/sweep.blob $(BUILD)/gpugov-replay \
 
 VM_FILES += $(VM_RANGE_EXPECT):/data/expect-range
 VM_DEPS += $(VM_RANGE_EXPECT)/.done
-vmtest vmtest-612: $(VM_RANGE_EXPECT)/.done
+vmtest vmtest-612 vm-files: $(VM_RANGE_EXPECT)/.done
 $(VM_DIR)/tests/77_profiles: drivers_glue/sim_model.h drivers_glue/gpugov_mali.h
 
 CHECK_SUITES += replay-allowed

@@ -30,6 +30,6 @@ $(STATUS_VM): $(STATUS_OBJS) $(LIBCOMMON) $(LIBGPUGOV)
 	@mkdir -p $(dir $@)
 	$(CC) -static -o $@ $^ $(LDLIBS_USER)
 VM_FILES += $(STATUS_VM):/bin/gpugov-status
-vmtest vmtest-612: $(STATUS_VM)
+vmtest vmtest-612 vm-files: $(STATUS_VM)
 
 -include $(STATUS_OBJS:.o=.d)

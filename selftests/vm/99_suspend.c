@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * 80_suspend.c - suspend/resume: per-device (devfreq_suspend_device) and
+ * 99_suspend.c - suspend/resume: per-device (devfreq_suspend_device) and
  * system-wide (freeze with pm_test=devices, which runs devfreq_suspend()
  * and devfreq_resume() for every device).  Polling stops while
  * suspended and gpugov resumes deciding afterwards.

@@ -47,7 +47,8 @@
  *
  * GPUGOV_REACT_FENCE, the default, is GPUGOV_REACT_FRAME on a hint or
  * on fence deadlines only: no cadence is learned and nothing probes
- * until a fence comes (frame_at_polls()).  A driver that gives no
+ * (frame_at_polls()); while it waits for a fence, the next one wakes it
+ * (gpugov_frame_fence_wakes()).  A driver that gives no
  * deadline (Linux before 6.4, a stock driver) keeps the decisions at
  * its polls that react off makes, tick for tick, with no timer; the
  * learned cadence lost there (docs/results.md: it switches more on
@@ -73,6 +74,12 @@ const char *const gpugov_react_names[GPUGOV_NR_REACT] = {
 
 /* Checks inside a frame: this many a period. */
 #define FRAME_CHECKS	4
+/*
+ * GPUGOV_REACT_FRAME: a frame that would not fit were it FRAME_GUARD times
+ * the heaviest recent one is checked after that one would be done
+ * (frame_check_at()).
+ */
+#define FRAME_GUARD	2
 /*
  * GPUGOV_REACT_FRAME: the phase is held this many frames, then probed
  * anew: a period learned within 1/CAD_TOL drifts off the frames' grid
@@ -194,6 +201,19 @@ static bool frame_at_polls(const struct gpugov_frame_state *fs,
 	return gap > FENCE_LATELY_NS;
 }
 
+/*
+ * GPUGOV_REACT_FENCE waiting for a fence, with no timer: at polls, or
+ * with one fence seen and no period yet (no cadence is learned, so the
+ * source is none until the next fence).
+ */
+static bool frame_fence_waits(const struct gpugov_frame_state *fs,
+			      const struct gpugov_policy_params *p, u64 now)
+{
+	if (p->react != GPUGOV_REACT_FENCE || frame_hint_ns(p))
+		return false;
+	return frame_at_polls(fs, p, now) || fs->src == GPUGOV_DL_NONE;
+}
+
 /* One check a frame, only if at risk (frame_check_at()), or FRAME_CHECKS. */
 static bool frame_one_check(const struct gpugov_policy_params *p)
 {
@@ -299,22 +319,35 @@ static u64 frame_next_boundary(const struct gpugov_frame_state *fs, u64 now)
  * gives x = (B - W) * t_o / (t_o - t_top); no sooner than 1/16 of the
  * period in (work to see), and at that if W > B.
  *
+ * A frame heavier than every recent one (the first of a heavier phase)
+ * announces nothing at the vsync.  If W fits at o but a frame FRAME_GUARD
+ * times as heavy would not, P * FRAME_GUARD > B with P = W * t_o / t_top,
+ * the one check comes halfway from P, when W would be done at o, to B: a
+ * frame still running then is past its plan, and frame_check() raises
+ * the clock if the rest does not fit.  (At P itself the work done equals
+ * the plan, give or take rounding, and whether the frame counted as past
+ * it was chance.)  With more slack than that no check is needed.
+ *
  * Return: the time of the check, U64_MAX for none (not at risk, or o the
  * fastest).
  */
 static u64 frame_check_at(const struct gpugov_frame_state *fs,
 			  const struct gpugov_decision *d, u64 now)
 {
-	u64 to = d->time_ps[fs->opp], top = d->time_ps[d->hi], left, x;
+	u64 to = d->time_ps[fs->opp], top = d->time_ps[d->hi], left, plan, x;
 	u64 w = fs->work_hi_ps;
 
 	if (!top || to <= top || now >= fs->deadline_ns)
 		return U64_MAX;
 	left = gpugov_mul_div64(fs->deadline_ns - now, GPUGOV_PS_PER_NS, 1);
 	left -= left / 8;
-	if (gpugov_mul_div64(w, to, top) <= left)
+	plan = gpugov_mul_div64(w, to, top);
+	if (plan * FRAME_GUARD <= left)
 		return U64_MAX;
-	x = w < left ? gpugov_mul_div64(left - w, to, to - top) : 0;
+	if (plan <= left)
+		x = plan + (left - plan) / 2;
+	else
+		x = w < left ? gpugov_mul_div64(left - w, to, to - top) : 0;
 	return now + max_t(u64, x / GPUGOV_PS_PER_NS, fs->period_ns / 16);
 }
 
@@ -354,7 +387,10 @@ static void frame_plan(struct gpugov_frame_state *fs,
  * the lowest OPP but one, at a 30 Hz frame that needs the top, and four
  * frames janked.  Then nothing is decided; the next boundary sees a whole
  * frame.  A short sum with no work in it decides (for the idle GPU), as
- * before.
+ * before, but not on a fence's grid: a fence says that a frame starts,
+ * and the idle tail of the frame before it (since the poll that decided
+ * last, when a fence wakes gpugov: gpugov_frame_fence_wakes()) put the
+ * clock at the bottom for the frame.
  *
  * Return: whether a decision was made (@d, @used filled).
  */
@@ -365,7 +401,7 @@ static bool frame_vsync(struct gpugov_frame_state *fs,
 	bool busy = fs->acc.busy_ns;
 	u64 span = fs->acc.interval_ns, p = fs->period_ns, hi, w;
 
-	if (busy && span + p / 8 < p) {
+	if ((busy || fs->src == GPUGOV_DL_FENCE) && span + p / 8 < p) {
 		memset(&fs->acc, 0, offsetof(struct gpugov_sample, waves));
 		frame_plan(fs, c, NULL, now);
 		return false;
@@ -584,9 +620,8 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
  * @now_ns: now
  *
  * Return: the time, after @now_ns; U64_MAX for no timer (reaction off, by
- * polling, or GPUGOV_REACT_FENCE with no hint and no fence lately).
- * Probes while no source is known (GPUGOV_REACT_FENCE: to see the next
- * fence's deadline, and so the period, soon after one comes), and
+ * polling, or GPUGOV_REACT_FENCE waiting for a fence: frame_fence_waits()).
+ * Probes while no source is known, to learn the cadence, and
  * (GPUGOV_REACT_FRAME) while a learned cadence's phase is not held.
  */
 u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
@@ -594,7 +629,8 @@ u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 {
 	u64 t;
 
-	if (p->react == GPUGOV_REACT_POLL || frame_at_polls(fs, p, now_ns))
+	if (p->react == GPUGOV_REACT_POLL || p->react == GPUGOV_REACT_OFF ||
+	    frame_fence_waits(fs, p, now_ns))
 		return U64_MAX;
 	if (fs->src == GPUGOV_DL_NONE)
 		return now_ns + GPUGOV_FRAME_PROBE_NS;
@@ -612,19 +648,22 @@ u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
  * @p: tunables
  * @now_ns: the last tick's time
  *
- * GPUGOV_REACT_FENCE deciding at polls (no fence lately, no hint, so no
- * timer): the first frame after a pause is decided on when its fence
- * comes, as msm's deadline boost runs from the fence's .set_deadline; at
- * the next poll, up to 50 ms later, the first three frames of a burst
- * were decided on at the clock the idle GPU had, and a burst shorter
- * than a poll not at all (docs/results.md).
+ * GPUGOV_REACT_FENCE waiting for a fence, with no timer
+ * (frame_fence_waits()).  Deciding at polls (no fence lately): the first
+ * frame after a pause is decided on when its fence comes, as msm's
+ * deadline boost runs from the fence's .set_deadline; at the next poll,
+ * up to 50 ms later, the first three frames of a burst were decided on
+ * at the clock the idle GPU had, and a burst shorter than a poll not at
+ * all (docs/results.md).  After that first fence: the second gives the
+ * period and the first vsync, where probing every GPUGOV_FRAME_PROBE_NS
+ * to see it cost a decision each (0.1 a frame over the real-time bench).
  *
  * Return: true to be woken by the next fence deadline.
  */
 bool gpugov_frame_fence_wakes(const struct gpugov_frame_state *fs,
 			      const struct gpugov_policy_params *p, u64 now_ns)
 {
-	return p->react == GPUGOV_REACT_FENCE && frame_at_polls(fs, p, now_ns);
+	return frame_fence_waits(fs, p, now_ns);
 }
 
 /**

@@ -653,10 +653,10 @@ check "realtime --sequence: gpugov reacting by its timer also decides between po
 check "realtime --sequence: with a fence deadline at each frame's vsync, gpugov decides at the vsyncs (the timer's decisions fall on the period's grid)" \
 	sh -c "awk -F, '\$2 == \"gpugov-crisp-deadline+fence/timer\" && \$5 == \"timer\" { t++; if (\$4 % 16666666 == 0) v++ }
 			END { exit !(v && v * 5 >= t) }' \"$tmp/rt.seq\""
-check "realtime --sequence: gpugov-default, given a fence deadline with each frame, decides when the first arrives (a timer event at 0), then samples every 2 ms; at polls, gpugov's first decision is the first poll's" \
+check "realtime --sequence: gpugov-default, given a fence deadline with each frame, decides when the first arrives (a timer event at 0), then when the second does (no probes between); at polls, gpugov's first decision is the first poll's" \
 	sh -c "awk -F, '\$2 == \"gpugov-default\" && \$3 <= 1 { d = d \$4 \",\" \$5 \" \" }
 			\$2 == \"gpugov-crisp-deadline\" && \$3 == 0 { p = \$4 \",\" \$5 }
-			END { exit !(d == \"0,timer 2000000,timer \" && p == \"50000000,poll\") }' \"$tmp/rt.seq\""
+			END { exit !(d == \"0,timer 16666666,timer \" && p == \"50000000,poll\") }' \"$tmp/rt.seq\""
 
 check "realtime --sequence: the table is the same with it" \
 	sh -c "\"$bin\" realtime --csv \"$tmp/small.trace\" | cmp -s - \"$tmp/rt.csv\""

@@ -554,13 +554,65 @@ static void test_react_frame(void)
 	       "... and one check only: the next tick is the vsync");
 	tick(3 * p, p - x, 0, fs.opp);
 	tick(4 * p, p, p / 16, fs.opp);
-	tap_ok(fs.check_ns == U64_MAX,
-	       "react frame: light frames only, the heavy one forgotten: no check");
+	to = gpugov_mul_div64(fs.work_hi_ps, d.time_ps[fs.opp], d.time_ps[d.hi]);
+	left = (fs.deadline_ns - 4 * p) * 1000;
+	left -= left / 8;
+	tap_ok(to <= left && (fs.check_ns == U64_MAX ? to * 2 <= left :
+			      fs.check_ns == 4 * p + max_t(u64, (to + (left - to) / 2) / 1000, p / 16)),
+	       "react frame: light frames only, the heavy one forgotten: not at risk, at most the guard's check (%s)",
+	       fs.check_ns == U64_MAX ? "none" : "after the plan");
 	rt_setup(GPUGOV_REACT_FRAME, 0);
 	run_timer(1000 * MS, p, p / 4, 0, 900 * MS, 0);
 	tap_ok(!fs.held && fs.src == GPUGOV_DL_LEARNED &&
 	       gpugov_frame_next_ns(&fs, &par, 1000 * MS) == 1000 * MS + GPUGOV_FRAME_PROBE_NS,
 	       "react frame: a period with no work loses the phase: probes again");
+}
+
+/*
+ * The guard of frame_check_at(): a frame whose plan fits its budget but
+ * would not twice as heavy is checked halfway from its plan to its
+ * budget, one with more slack is not; a frame still running at that check
+ * is raised, one done by then is not.
+ */
+static void test_frame_guard(void)
+{
+	u64 p = 16666 * US, b, plan, left, want, chk = 0, gb = 0;
+	u32 o, go = 0, guarded = 0, slack = 0, ok = 0;
+
+	for (b = p / 8; b <= p; b += p / 64) {
+		rt_setup(GPUGOV_REACT_FRAME, 16666);
+		tick(p, p, b, 3);
+		o = fs.opp;
+		plan = gpugov_mul_div64(fs.work_hi_ps, d.time_ps[o], d.time_ps[d.hi]);
+		left = (fs.deadline_ns - p) * 1000;
+		left -= left / 8;
+		if (o == d.hi || plan > left)
+			continue;
+		if (plan * 2 <= left) {
+			slack++;
+			ok += fs.check_ns == U64_MAX;
+			continue;
+		}
+		guarded++;
+		want = p + max_t(u64, (plan + (left - plan) / 2) / 1000, p / 16);
+		ok += fs.check_ns == want;
+		chk = want;
+		gb = b;
+		go = o;
+	}
+	tap_ok(guarded && slack && ok == guarded + slack,
+	       "react frame: a plan that fits but not twice as heavy: a check halfway to the budget (%u frames); more slack: none (%u; %u of %u right)",
+	       guarded, slack, ok, guarded + slack);
+	rt_setup(GPUGOV_REACT_FRAME, 16666);
+	tick(p, p, gb, 3);
+	ok = fs.check_ns == chk &&
+	     tick(chk, chk - p, chk - p, go) == GPUGOV_FRAME_RAISED;
+	tap_ok(ok && fs.opp > go, "... a frame still running there: raised (%u -> %u)",
+	       go, fs.opp);
+	rt_setup(GPUGOV_REACT_FRAME, 16666);
+	tick(p, p, gb, 3);
+	tap_ok(tick(chk, chk - p, (chk - p) / 2, go) == GPUGOV_FRAME_KEEP && fs.opp == go,
+	       "... a frame done by then: kept at OPP %u", go);
 }
 
 /* GPUGOV_REACT_FENCE, the default: per frame on fences, else at polls */
@@ -594,22 +646,45 @@ static void test_react_fence(void)
 	tap_ok(!gpugov_frame_fence_wakes(&fs, &(struct gpugov_policy_params){
 						 .react = GPUGOV_REACT_OFF }, 0),
 	       "react off: no fence wakes it");
-	/* a fence comes: probes until the second gives the period */
+	/* a fence comes: no probes, the second wakes it and gives the period */
 	gpugov_frame_fence(&fs, now + p);
 	tick(now, 2 * MS, MS, fs.opp);
 	tap_ok(fs.src == GPUGOV_DL_NONE &&
-	       gpugov_frame_next_ns(&fs, &par, now) == now + GPUGOV_FRAME_PROBE_NS &&
-	       !gpugov_frame_fence_wakes(&fs, &par, now),
-	       "a fence deadline: 2 ms probes, no wake any more");
+	       gpugov_frame_next_ns(&fs, &par, now) == U64_MAX &&
+	       gpugov_frame_fence_wakes(&fs, &par, now),
+	       "a fence deadline: no timer, no probes, the next fence wakes it");
 	gpugov_frame_fence(&fs, now + 2 * p);
 	tick(now + 2 * MS, 2 * MS, MS, fs.opp);
 	tap_ok(fs.src == GPUGOV_DL_FENCE && fs.period_ns == p && !fs.held,
 	       "the second a period on: the fence source, per frame");
+	/*
+	 * 15 Hz: a poll decides between the first fence and the second, and
+	 * the second's wake sees the first frame's idle tail since then: a
+	 * short idle sum on a fence's grid decides nothing (it put the clock
+	 * at the bottom for the frame starting).
+	 */
+	rt_setup(GPUGOV_REACT_FENCE, 0);
+	gpugov_frame_fence(&fs, now + 66666 * US);
+	tick(now, 2 * MS, MS, 3);
+	tick(now + 50 * MS, 48 * MS, 30 * MS, fs.opp);
+	i = fs.opp;
+	gpugov_frame_fence(&fs, now + 2 * 66666 * US);
+	keeps = tick(now + 66666 * US, 16666 * US, 0, i) == GPUGOV_FRAME_KEEP;
+	tap_ok(i > 0 && keeps && fs.src == GPUGOV_DL_FENCE && fs.opp == i &&
+	       fs.next_vsync_ns == now + 2 * 66666 * US,
+	       "the second fence's wake after a poll decided: its idle sum decides nothing, OPP %u kept, the frame planned",
+	       i);
+	rt_setup(GPUGOV_REACT_FENCE, 0);
+	gpugov_frame_fence(&fs, now + p);
+	tick(now, 2 * MS, MS, fs.opp);
+	gpugov_frame_fence(&fs, now + 2 * p);
+	tick(now + 2 * MS, 2 * MS, MS, fs.opp);
 	/* the fences stop: 400 ms past the last, at polls again */
 	t = now + 2 * p + 400 * MS;
 	tick(t, 50 * MS, 0, fs.opp);
-	tap_ok(fs.src == GPUGOV_DL_NONE && gpugov_frame_next_ns(&fs, &par, t) != U64_MAX,
-	       "400 ms past the last deadline: still sampled");
+	tap_ok(fs.src == GPUGOV_DL_NONE && gpugov_frame_next_ns(&fs, &par, t) == U64_MAX &&
+	       gpugov_frame_fence_wakes(&fs, &par, t),
+	       "400 ms past the last deadline: no period, no timer, the next fence wakes it");
 	tap_ok(tick(t + MS, MS, 0, fs.opp) == GPUGOV_FRAME_DECIDED &&
 	       gpugov_frame_next_ns(&fs, &par, t + MS) == U64_MAX &&
 	       gpugov_frame_fence_wakes(&fs, &par, t + MS),
@@ -639,6 +714,7 @@ int main(void)
 	test_frame();
 	test_fence_rules();
 	test_react_frame();
+	test_frame_guard();
 	test_react_fence();
 	test_check_plan();
 	return tap_done("cadence");

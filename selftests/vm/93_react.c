@@ -277,7 +277,10 @@ static void new_run(void)
 	vt_ok(!vt_teardown(), "teardown");
 }
 
-/* react fence: woken by a fence deadline, quiet without one. */
+/*
+ * react fence: woken by a fence deadline, quiet without one, and on the
+ * fences' grid from the second.
+ */
 static void fence_wake(void)
 {
 	unsigned long long t0, dt;
@@ -295,10 +298,19 @@ static void fence_wake(void)
 	t0 = ticks();
 	vt_ok(!vt_write_str(vt_simdbg(0, "fence"), "16000000"),
 	      "a fence deadline 16 ms ahead given");
-	vt_sleep_ms(50);
+	vt_sleep_ms(16);
 	dt = ticks() - t0;
-	vt_ok(t0 != ~0ULL && dt >= 1 && dt != ~0ULL,
-	      "the deadline woke gpugov, no poll: %llu ticks in 50 ms", dt);
+	vt_ok(t0 != ~0ULL && dt == 1,
+	      "the deadline woke gpugov once, no poll, no probes: %llu ticks in 16 ms",
+	      dt);
+	t0 = ticks();
+	vt_ok(!vt_write_str(vt_simdbg(0, "fence"), "16000000"),
+	      "the next deadline, 16 ms after the first");
+	vt_sleep_ms(100);
+	dt = ticks() - t0;
+	vt_ok(t0 != ~0ULL && dt >= 3 && dt != ~0ULL,
+	      "the period known: gpugov ticks on the fences' grid, %llu ticks in 100 ms",
+	      dt);
 	vt_sleep_ms(600);
 	ticking(false, "400 ms past the deadline: at polls again, no timer");
 	vt_set_governor(0, "simple_ondemand");

@@ -133,7 +133,7 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
 					enum gpugov_pred_id *used);
 u32 gpugov_frame_raise_to(const struct gpugov_decision *k,
 			  const struct gpugov_opp_range *r, u32 cur, u64 rem,
-			  u64 left);
+			  u64 left, u64 whole);
 u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 			 const struct gpugov_policy_params *p, u64 now_ns);
 bool gpugov_frame_fence_wakes(const struct gpugov_frame_state *fs,

@@ -425,12 +425,21 @@ static void test_fence_rules(void)
 	k.time_ps[1] = 15;
 	k.time_ps[2] = 25;
 	k.time_ps[3] = 10;
-	tap_ok(gpugov_frame_raise_to(&k, &r, 2, 100, 200) == 1,
+	tap_ok(gpugov_frame_raise_to(&k, &r, 2, 100, 200, 228) == 1,
 	       "a raise goes to a faster OPP by prediction, below the one in force by index");
-	tap_ok(gpugov_frame_raise_to(&k, &r, 0, 100, 260) == 2 &&
-	       gpugov_frame_raise_to(&k, &r, 0, 100, 50) == 3 &&
-	       gpugov_frame_raise_to(&k, &r, 2, 100, 250) == 2,
+	tap_ok(gpugov_frame_raise_to(&k, &r, 0, 100, 260, 297) == 2 &&
+	       gpugov_frame_raise_to(&k, &r, 0, 100, 50, 57) == 3 &&
+	       gpugov_frame_raise_to(&k, &r, 2, 100, 250, 285) == 2,
 	       "a raise: the slowest OPP that fits, the fastest if none does, none if the OPP in force fits");
+	/* work bound by memory: about as long at every OPP but the lowest */
+	k.time_ps[0] = 80;
+	k.time_ps[1] = 52;
+	k.time_ps[2] = 50;
+	k.time_ps[3] = 49;
+	tap_ok(gpugov_frame_raise_to(&k, &r, 1, 100, 99, 113) == 1 &&
+	       gpugov_frame_raise_to(&k, &r, 0, 100, 99, 113) == 1 &&
+	       gpugov_frame_raise_to(&k, &r, 0, 100, 99, 101) == 3,
+	       "none fits within the margin: the slowest that fits the whole time (none if the OPP in force does), the fastest if none does");
 }
 
 /*

@@ -342,7 +342,7 @@ static u64 frame_check_at(const struct gpugov_frame_state *fs,
 	left = gpugov_mul_div64(fs->deadline_ns - now, GPUGOV_PS_PER_NS, 1);
 	left -= left / 8;
 	plan = gpugov_mul_div64(w, to, top);
-	if (plan * FRAME_GUARD <= left)
+	if (plan <= left / FRAME_GUARD)
 		return U64_MAX;
 	if (plan <= left)
 		x = plan + (left - plan) / 2;

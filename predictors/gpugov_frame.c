@@ -201,19 +201,6 @@ static bool frame_at_polls(const struct gpugov_frame_state *fs,
 	return gap > FENCE_LATELY_NS;
 }
 
-/*
- * GPUGOV_REACT_FENCE waiting for a fence, with no timer: at polls, or
- * with one fence seen and no period yet (no cadence is learned, so the
- * source is none until the next fence).
- */
-static bool frame_fence_waits(const struct gpugov_frame_state *fs,
-			      const struct gpugov_policy_params *p, u64 now)
-{
-	if (p->react != GPUGOV_REACT_FENCE || frame_hint_ns(p))
-		return false;
-	return frame_at_polls(fs, p, now) || fs->src == GPUGOV_DL_NONE;
-}
-
 /* One check a frame, only if at risk (frame_check_at()), or FRAME_CHECKS. */
 static bool frame_one_check(const struct gpugov_policy_params *p)
 {
@@ -641,7 +628,8 @@ enum gpugov_frame_act gpugov_frame_step(struct gpugov_frame_state *fs,
  * @now_ns: now
  *
  * Return: the time, after @now_ns; U64_MAX for no timer (reaction off, by
- * polling, or GPUGOV_REACT_FENCE waiting for a fence: frame_fence_waits()).
+ * polling, or GPUGOV_REACT_FENCE waiting for a fence:
+ * gpugov_frame_fence_wakes()).
  * Probes while no source is known, to learn the cadence, and
  * (GPUGOV_REACT_FRAME) while a learned cadence's phase is not held.
  */
@@ -651,7 +639,7 @@ u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 	u64 t;
 
 	if (p->react == GPUGOV_REACT_POLL || p->react == GPUGOV_REACT_OFF ||
-	    frame_fence_waits(fs, p, now_ns))
+	    gpugov_frame_fence_wakes(fs, p, now_ns))
 		return U64_MAX;
 	if (fs->src == GPUGOV_DL_NONE)
 		return now_ns + GPUGOV_FRAME_PROBE_NS;
@@ -669,8 +657,10 @@ u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
  * @p: tunables
  * @now_ns: the last tick's time
  *
- * GPUGOV_REACT_FENCE waiting for a fence, with no timer
- * (frame_fence_waits()).  Deciding at polls (no fence lately): the first
+ * GPUGOV_REACT_FENCE with no hint, waiting for a fence with no timer: at
+ * polls, or with one fence seen and no period yet (no cadence is
+ * learned, so the source is none until the next fence).  Deciding at
+ * polls (no fence lately): the first
  * frame after a pause is decided on when its fence comes, as msm's
  * deadline boost runs from the fence's .set_deadline; at the next poll,
  * up to 50 ms later, the first three frames of a burst were decided on
@@ -684,7 +674,9 @@ u64 gpugov_frame_next_ns(const struct gpugov_frame_state *fs,
 bool gpugov_frame_fence_wakes(const struct gpugov_frame_state *fs,
 			      const struct gpugov_policy_params *p, u64 now_ns)
 {
-	return frame_fence_waits(fs, p, now_ns);
+	if (p->react != GPUGOV_REACT_FENCE || frame_hint_ns(p))
+		return false;
+	return frame_at_polls(fs, p, now_ns) || fs->src == GPUGOV_DL_NONE;
 }
 
 /**

@@ -33,9 +33,10 @@ KVER_612 = $(shell scripts/kver.sh 6.12)
 KDIR ?= /usr/src/linux-headers-$(KVER)
 
 # The modules vmtest and vmtest-612 build in the source tree before they
-# boot: none with VM_PREPARED=1, which `make test` sets once vm-prepare
-# has built both kernels' modules and the guests' files (mk/kernel.mk),
-# so that the two guests can run side by side.
+# boot: none with VM_PREPARED=1, once `make vm-prepare` has built both
+# kernels' modules and the guests' files (mk/kernel.mk), so that the two
+# guests can be run side by side by hand (`make test` runs them one after
+# the other: docs/testing.md).
 VM_MODULES_61 = $(if $(VM_PREPARED),,vm-modules)
 VM_MODULES_612 = $(if $(VM_PREPARED),,vm-modules-612)
 
@@ -157,10 +158,7 @@ test:
 	@rm -rf $(BUILD)/results
 	@$(MAKE) --no-print-directory run-check-suites
 	@scripts/run-suite.sh module-check $(MAKE) --no-print-directory module-check
-	@scripts/run-suite.sh vm-prepare $(MAKE) --no-print-directory vm-prepare
-	@MAKE="$(MAKE)" scripts/run-side-by-side.sh $(VM_PAIR)
-	@for s in $(filter-out $(VM_PAIR),$(TEST_SUITES)); do \
-		scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
+	@for s in $(TEST_SUITES); do scripts/run-suite.sh $$s $(MAKE) --no-print-directory $$s; done
 	@scripts/sum-results.sh
 
 bench: $(BENCH_TARGETS)

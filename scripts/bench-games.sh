@@ -8,7 +8,8 @@
 #	once mishandled (below), 120 frames each, as memM-noiseN*; used by
 #	scripts/bench-realtime.sh and scripts/bench-profiles.sh;
 #   rates: the classes scripts/bench-realtime.sh plays at rates and loads
-#	of their own, 600 frames each: steady frames (steady-*: every frame
+#	of their own, RT_RATES_FRAMES frames each (default 600; 6000 for
+#	the long steady runs of docs/results.md): steady frames (steady-*: every frame
 #	alike, or nearly, which a 50 ms window aliases with at 24..144 Hz)
 #	and VR reprojection (vr-*: about one frame in 12 runs 127..170 % of
 #	the others, 1.1..1.5 periods at the top clock at load 90).
@@ -42,12 +43,13 @@ games)
 	game mem85-noise3 120 85 3 8
 	;;
 rates)
-	game steady-mem30 600 30 0 9
-	game steady-mem70-noise2 600 70 2 10
+	n=${RT_RATES_FRAMES:-600}
+	game steady-mem30 "$n" 30 0 9
+	game steady-mem70-noise2 "$n" 70 2 10
 	# at load 90 the mean frame takes 0.9 periods (the heavy ones
 	# included, 1 + 0.48 / 12 = 1.04 times the others): a heavy one
 	# 1.27 * 0.9 / 1.04 = 1.10 .. 1.70 * 0.9 / 1.04 = 1.47 periods
-	game vr-mem30-noise3 600 30 3 11 12 127 170
+	game vr-mem30-noise3 "$n" 30 3 11 12 127 170
 	;;
 *)
 	echo "bench-games.sh: SET is games or rates, not '$set'" >&2

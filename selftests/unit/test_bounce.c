@@ -193,9 +193,56 @@ static void test_range(void)
 	       "an OPP in force outside the range is never held");
 }
 
+/*
+ * Note @cur -> @chosen at @share on a window of @ms, the window busy all
+ * through (@sat) or not; return whether a hold now rules out the move
+ * 5 -> 4 of the first window again (share 80, a 10 ms window).
+ */
+static bool short_window(struct gpugov_bounce *b, u32 cur, u32 chosen,
+			 u32 share, bool sat, u32 ms)
+{
+	struct gpugov_decision d;
+
+	decision(&d, cur, chosen, share);
+	if (sat)
+		d.reason = GPUGOV_REASON_SATURATED;
+	gpugov_bounce_note(b, &d, ms * MS);
+	decision(&d, 5, 4, 80);
+	return d.time_ps[4] >= gpugov_bounce_cap_ps(b, &d, 10 * MS);
+}
+
+/*
+ * sim's 10 ms polls under a 60 Hz frame busy 15 ms of its 16.7: a light
+ * window moves 5 -> 4, the next one at 4 stays, the one after is busy all
+ * through and goes back up.  Judged by the next decision alone, that move
+ * held, and the clock went down and up every 50 ms (35 switches a second
+ * over 100 s of a steady game, docs/results.md).
+ */
+static void test_short_windows(void)
+{
+	struct gpugov_bounce b;
+
+	gpugov_bounce_init(&b);
+	short_window(&b, 5, 4, 80, false, 10);
+	short_window(&b, 4, 4, 90, false, 10);
+	tap_ok(short_window(&b, 4, 5, 100, true, 10),
+	       "a move down undone by a window busy all through, 20 ms after it, is a bounce");
+	gpugov_bounce_init(&b);
+	short_window(&b, 5, 4, 80, false, 10);
+	short_window(&b, 4, 4, 90, false, 10);
+	tap_ok(!short_window(&b, 4, 5, 95, false, 10),
+	       "undone later by a window with idle in it (a heavier frame): no bounce");
+	gpugov_bounce_init(&b);
+	short_window(&b, 5, 4, 80, false, 10);
+	short_window(&b, 4, 4, 90, false, 50);
+	tap_ok(!short_window(&b, 4, 5, 100, true, 10),
+	       "undone after 50 ms of windows at the OPP moved to: no bounce, the move held");
+}
+
 int main(void)
 {
 	test_hunting();
+	test_short_windows();
 	test_faster_allowed();
 	test_backoff();
 	test_not_bounces();

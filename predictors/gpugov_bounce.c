@@ -17,22 +17,22 @@
  * table that pairs core and memory clocks has OPPs a model deems as fast
  * for it, and cheaper); a bounce is a move down that the next decision
  * undoes (it moves to an OPP predicted faster than the one moved to).  A
- * move is judged until the windows at b sum to BOUNCE_JUDGE_NS: the next
- * decision's undo is a bounce, and a later one within it when its window
- * was busy all through (windows shorter than a frame: one holding the
- * frame's light part moves down, the next stays, and the one the frame
- * fills goes back up).  After a bounce back from OPP b, for a hold of H,
- * the objective moves from an OPP no slower than b only to OPPs predicted
- * faster than b (or stays), unless the work is lighter than when the move
- * to b was made: the share of the interval predicted at b at least 1/16
- * below the share predicted then.  Each OPP keeps its own hold: where
- * windows shorter than a frame alternate between the frame's work and its
- * idle tail, the clock bounces back from more than one OPP.  H starts at
- * BOUNCE_MIN_NS and doubles with each bounce up to BOUNCE_MAX_NS (back off,
- * as a retransmission timer does); a move down that holds halves it.  A
- * hold only ever keeps a faster clock, so it cannot cost a frame; it costs
- * the energy between two OPPs while the work is what it was, which is what
- * the bounced move tried and failed to save.
+ * move is judged on BOUNCE_JUDGE decisions at b: the next decision's undo
+ * is a bounce, and a later one among them when its window was busy all
+ * through (windows shorter than a frame: one holding the frame's light part
+ * moves down, the next stays, and the one the frame fills goes back up).
+ * After a bounce back from OPP b, for a hold of H, the objective moves from
+ * an OPP no slower than b only to OPPs predicted faster than b (or stays),
+ * unless the work is lighter than when the move to b was made: the share of
+ * the interval predicted at b at least 1/16 below the share predicted then.
+ * Each OPP keeps its own hold: where windows shorter than a frame alternate
+ * between the frame's work and its idle tail, the clock bounces back from
+ * more than one OPP.  H starts at BOUNCE_MIN_NS and doubles with each
+ * bounce up to BOUNCE_MAX_NS (back off, as a retransmission timer does); a
+ * move down that holds halves it.  A hold only ever keeps a faster clock,
+ * so it cannot cost a frame; it costs the energy between two OPPs while the
+ * work is what it was, which is what the bounced move tried and failed to
+ * save.
  */
 #include "gpugov_bounce.h"
 #include "gpugov_policy.h"
@@ -42,10 +42,12 @@
 #define BOUNCE_MIN_NS	(4ULL * 1000000000ULL)
 #define BOUNCE_MAX_NS	(64ULL * 1000000000ULL)
 /*
- * A move down is judged on the windows at the OPP moved to until they sum
- * to this: one window of the 50 ms boards, five of sim's 10 ms polls.
+ * A move down is judged on this many decisions at the OPP moved to: a
+ * frame up to twice a window long touches two or three windows.  A count,
+ * not a time: the kernel measures each window on its own clock, and a
+ * time threshold would fall on another window there than in the replay.
  */
-#define BOUNCE_JUDGE_NS	(50ULL * 1000000ULL)
+#define BOUNCE_JUDGE	3
 /* Work at least this much lighter (1/LIGHTER of the share) ends a hold. */
 #define LIGHTER		16
 
@@ -128,17 +130,16 @@ void gpugov_bounce_note(struct gpugov_bounce *b,
 		return;
 	}
 	if (b->fresh && d->cur == b->to && t[d->chosen] < t[d->cur] &&
-	    (!b->seen_ns || d->reason == GPUGOV_REASON_SATURATED)) {
+	    (!b->seen || d->reason == GPUGOV_REASON_SATURATED)) {
 		h = clamp_t(u64, b->hold_ns, BOUNCE_MIN_NS, BOUNCE_MAX_NS);
 		b->until_ns[b->to] = gpugov_sat_add(b->clock_ns, h);
 		b->last_ns = max_t(u64, b->last_ns, b->until_ns[b->to]);
 		b->hold_ns = min_t(u64, h * 2, BOUNCE_MAX_NS);
 		b->q16[b->to] = b->to_q16;
 	} else if (b->fresh) {
-		b->seen_ns = gpugov_sat_add(b->seen_ns, interval_ns);
-		/* still at @to, and not yet a whole BOUNCE_JUDGE_NS seen */
+		/* still at @to, and not yet BOUNCE_JUDGE decisions there */
 		if (d->cur == b->to && d->chosen == d->cur &&
-		    b->seen_ns < BOUNCE_JUDGE_NS)
+		    ++b->seen < BOUNCE_JUDGE)
 			return;
 		b->hold_ns /= 2;
 	}
@@ -147,5 +148,5 @@ void gpugov_bounce_note(struct gpugov_bounce *b,
 		return;
 	b->to = d->chosen;
 	b->to_q16 = bounce_share(t[d->chosen], interval_ns);
-	b->seen_ns = 0;
+	b->seen = 0;
 }

@@ -17,7 +17,7 @@ struct gpugov_decision;
  * @to_q16: the share of its interval the work was predicted to fill at
  *	@to then, Q16
  * @fresh: a move down (@to, @to_q16 are its) is being judged
- * @seen_ns: the windows at @to decided on since that move, summed
+ * @seen: decisions at @to since that move that kept it
  * @hold_ns: how long the next bounce holds (at least BOUNCE_MIN_NS),
  *	doubling with each bounce, halved by a move down that holds
  * @clock_ns: the intervals decided on, summed: the holds' clock
@@ -31,7 +31,7 @@ struct gpugov_bounce {
 	u32 to;
 	u64 to_q16;
 	bool fresh;
-	u64 seen_ns;
+	u32 seen;
 	u64 hold_ns;
 	u64 clock_ns;
 	u64 until_ns[GPUGOV_MAX_OPPS];

@@ -218,25 +218,31 @@ static bool short_window(struct gpugov_bounce *b, u32 cur, u32 chosen,
  * held, and the clock went down and up every 50 ms (35 switches a second
  * over 100 s of a steady game, docs/results.md).
  */
+/* Fresh state, a move 5 -> 4 on a light window, then @stays windows at 4. */
+static void moved_then_kept(struct gpugov_bounce *b, u32 stays)
+{
+	gpugov_bounce_init(b);
+	short_window(b, 5, 4, 80, false, 10);
+	while (stays--)
+		short_window(b, 4, 4, 90, false, 10);
+}
+
 static void test_short_windows(void)
 {
 	struct gpugov_bounce b;
 
-	gpugov_bounce_init(&b);
-	short_window(&b, 5, 4, 80, false, 10);
-	short_window(&b, 4, 4, 90, false, 10);
+	moved_then_kept(&b, 1);
 	tap_ok(short_window(&b, 4, 5, 100, true, 10),
-	       "a move down undone by a window busy all through, 20 ms after it, is a bounce");
-	gpugov_bounce_init(&b);
-	short_window(&b, 5, 4, 80, false, 10);
-	short_window(&b, 4, 4, 90, false, 10);
+	       "a move down undone by a window busy all through, 2 decisions after it, is a bounce");
+	moved_then_kept(&b, 2);
+	tap_ok(short_window(&b, 4, 5, 100, true, 10),
+	       "... and 3 decisions after it");
+	moved_then_kept(&b, 1);
 	tap_ok(!short_window(&b, 4, 5, 95, false, 10),
 	       "undone later by a window with idle in it (a heavier frame): no bounce");
-	gpugov_bounce_init(&b);
-	short_window(&b, 5, 4, 80, false, 10);
-	short_window(&b, 4, 4, 90, false, 50);
+	moved_then_kept(&b, 3);
 	tap_ok(!short_window(&b, 4, 5, 100, true, 10),
-	       "undone after 50 ms of windows at the OPP moved to: no bounce, the move held");
+	       "undone after 3 decisions kept it: no bounce, the move held");
 }
 
 int main(void)

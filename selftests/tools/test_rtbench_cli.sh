@@ -216,6 +216,18 @@ check "steady 50 Hz game at load 90 on panfrost: gpugov-default does not hunt (<
 	sh -c "\"$bin\" realtime --csv --profile panfrost --hz 50 --load 90 --stock --predictor busy \
 		\"$tmp/rates/steady-mem30.trace\" |
 	       awk -F, '\$2 == \"gpugov-default\" { n++; if (\$4 != 0 || \$7 > 5) bad++ } END { exit !(n == 1 && !bad) }'"
+# RT_RATES_FRAMES makes the same games longer.  sim's 10 ms windows under
+# a 60 Hz frame busy 15 ms of its 16.7 at load 90 read 83, 91 and 100 %:
+# a move down on the light one, undone two windows later by the one the
+# frame fills, which a bounce judged by the next decision alone let pass:
+# 3 517 switches in 6 000 frames (docs/results.md, 2026-12-08).
+check "bench games: RT_RATES_FRAMES=6000 writes 6000-frame games" \
+	sh -c "RT_RATES_FRAMES=6000 $games \"$bin\" \"$gen\" \"$tmp/rates6000\" rates &&
+	       [ \"\$(grep -c ',543,' \"$tmp/rates6000/steady-mem30.csv\")\" -eq 6000 ]"
+check "steady 60 Hz game at load 90 on sim's 10 ms polls, 6000 frames: gpugov-default does not hunt (<= 20 switches, none late)" \
+	sh -c "\"$bin\" realtime --csv --profile sim --hz 60 --load 90 --stock --predictor busy \
+		--idle-static-uw 100000 --idle-uw 50000 \"$tmp/rates6000/steady-mem30.trace\" |
+	       awk -F, '\$2 == \"gpugov-default\" { n++; if (\$4 != 0 || \$7 > 20) bad++ } END { exit !(n == 1 && !bad) }'"
 # The synthetic section of scripts/bench-realtime.sh alone (no suite
 # application), on one profile at load 60.
 check "bench: steady frames at 24..144 Hz at the bench's loads, VR at 72, 90 and 120 Hz at load 90 alone, the games at 60 and 120 Hz" \

@@ -2,6 +2,7 @@
 /*
  * test_bounce.c - the `deadline` objective's guard against hunting
  * (predictors/gpugov_bounce.c): a move down that the next decision undoes
+ * (or a later one of three, from a window busy all through)
  * holds the clock above the OPP it bounced back from, for 4 s, then 8 s,
  * ..., unless the work gets lighter by 1/16; a move down that holds halves
  * the next hold's length.  Hand-worked on a six-OPP table whose predicted times
@@ -194,21 +195,30 @@ static void test_range(void)
 }
 
 /*
- * Note @cur -> @chosen at @share on a window of @ms, the window busy all
- * through (@sat) or not; return whether a hold now rules out the move
- * 5 -> 4 of the first window again (share 80, a 10 ms window).
+ * Note @cur -> @chosen at @share on a 10 ms window, busy all through (@sat)
+ * or not; return whether a hold now rules out the move 5 -> 4 of the
+ * first window again (share 80).
  */
 static bool short_window(struct gpugov_bounce *b, u32 cur, u32 chosen,
-			 u32 share, bool sat, u32 ms)
+			 u32 share, bool sat)
 {
 	struct gpugov_decision d;
 
 	decision(&d, cur, chosen, share);
 	if (sat)
 		d.reason = GPUGOV_REASON_SATURATED;
-	gpugov_bounce_note(b, &d, ms * MS);
+	gpugov_bounce_note(b, &d, 10 * MS);
 	decision(&d, 5, 4, 80);
 	return d.time_ps[4] >= gpugov_bounce_cap_ps(b, &d, 10 * MS);
+}
+
+/* Fresh state, a move 5 -> 4 on a light window, then @stays windows at 4. */
+static void moved_then_kept(struct gpugov_bounce *b, u32 stays)
+{
+	gpugov_bounce_init(b);
+	short_window(b, 5, 4, 80, false);
+	while (stays--)
+		short_window(b, 4, 4, 90, false);
 }
 
 /*
@@ -216,32 +226,24 @@ static bool short_window(struct gpugov_bounce *b, u32 cur, u32 chosen,
  * window moves 5 -> 4, the next one at 4 stays, the one after is busy all
  * through and goes back up.  Judged by the next decision alone, that move
  * held, and the clock went down and up every 50 ms (35 switches a second
- * over 100 s of a steady game, docs/results.md).
+ * over 100 s of a steady game, docs/results.md).  A move is judged on
+ * three decisions at the OPP moved to.
  */
-/* Fresh state, a move 5 -> 4 on a light window, then @stays windows at 4. */
-static void moved_then_kept(struct gpugov_bounce *b, u32 stays)
-{
-	gpugov_bounce_init(b);
-	short_window(b, 5, 4, 80, false, 10);
-	while (stays--)
-		short_window(b, 4, 4, 90, false, 10);
-}
-
 static void test_short_windows(void)
 {
 	struct gpugov_bounce b;
 
 	moved_then_kept(&b, 1);
-	tap_ok(short_window(&b, 4, 5, 100, true, 10),
+	tap_ok(short_window(&b, 4, 5, 100, true),
 	       "a move down undone by a window busy all through, 2 decisions after it, is a bounce");
 	moved_then_kept(&b, 2);
-	tap_ok(short_window(&b, 4, 5, 100, true, 10),
+	tap_ok(short_window(&b, 4, 5, 100, true),
 	       "... and 3 decisions after it");
 	moved_then_kept(&b, 1);
-	tap_ok(!short_window(&b, 4, 5, 95, false, 10),
+	tap_ok(!short_window(&b, 4, 5, 95, false),
 	       "undone later by a window with idle in it (a heavier frame): no bounce");
 	moved_then_kept(&b, 3);
-	tap_ok(!short_window(&b, 4, 5, 100, true, 10),
+	tap_ok(!short_window(&b, 4, 5, 100, true),
 	       "undone after 3 decisions kept it: no bounce, the move held");
 }
 
